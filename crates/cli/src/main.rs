@@ -1,0 +1,108 @@
+//! `arbiter`: play, check and analyse the games from the command line.
+//!
+//! Every command prints text, or one JSON object with `--json`. Invalid
+//! input exits non-zero with a one-line error on standard error naming the
+//! offending token.
+
+mod date;
+mod game_args;
+mod play;
+mod query;
+mod record_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use game_args::GameArgs;
+
+/// Plays, referees and analyses A•G•O•G (and more games to come).
+#[derive(Parser)]
+#[command(name = "arbiter", version, about)]
+struct Cli {
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The legal moves, one per line, sorted in byte order.
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Leaf-node count of the legal-move tree, with the speed.
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Plies to look ahead.
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// The position after the moves, then the status.
+    Apply {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Moves in long form or the game's record notation; an A•G•O•G
+        /// promotion may be given as two arguments (`a3-a1 h1=H`).
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+    /// A board diagram.
+    Show {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Checks a game record and prints it in canonical form.
+    Record {
+        /// The record file (`-` for standard input).
+        file: String,
+        /// How to write the moves: `record` (the game's record notation,
+        /// scorekeeping for A•G•O•G) or `long` (canonical long form).
+        #[arg(long, default_value = "record")]
+        to: record_cmd::MoveForm,
+        /// Write the converted record here instead of standard output
+        /// (never over an existing file).
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Two people at one terminal: type moves, see the board, save the record.
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Where to save the record (default: a new file named after the game and time).
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+        /// The first player's name for the record.
+        #[arg(long, default_value = "White")]
+        white: String,
+        /// The second player's name for the record.
+        #[arg(long, default_value = "Black")]
+        black: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let json = cli.json;
+    let result = match cli.command {
+        Command::Moves { game } => query::moves(&game, json),
+        Command::Perft { game, depth, divide } => query::perft(&game, depth, divide, json),
+        Command::Apply { game, moves } => query::apply(&game, &moves, json),
+        Command::Show { game } => query::show(&game, json),
+        Command::Record { file, to, output } => record_cmd::run(&file, to, output.as_deref(), json),
+        Command::Play { game, save, white, black } => play::run(&game, save, &white, &black),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The traits a game implements.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::error::TextError;
+use crate::seat::{Seat, SeatSet};
+use crate::status::Status;
+
+/// A position of a sequential game: one player moves at a time.
+///
+/// Positions are small values: [`Game::play`] returns a new position and
+/// leaves the old one untouched (copy-make), so search never needs undo.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A move, small and copyable.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What fixes the rules of a game before it starts: edition, handicap,
+    /// options such as the repetition rule.
+    type Config: Clone + Debug + Default + Send + Sync + 'static;
+
+    /// The game's identifier in text (`agog`, `sage`, …).
+    const ID: &'static str;
+
+    /// The start position for `config`.
+    fn start(config: &Self::Config) -> Self;
+
+    /// The rules this position is played under.
+    fn config(&self) -> Self::Config;
+
+    /// Number of players.
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    /// The player to move.
+    fn to_move(&self) -> Seat;
+
+    /// Writes every legal move into `moves` (cleared first). Empty when the
+    /// game is over.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Number of legal moves; games may count faster than they generate.
+    fn legal_move_count(&self, scratch: &mut Vec<Self::Move>) -> usize {
+        self.legal_moves(scratch);
+        scratch.len()
+    }
+
+    /// The position after `mv`, which must be one of [`Game::legal_moves`].
+    fn play(&self, mv: &Self::Move) -> Self;
+
+    /// Whether the game is over, judged from this position alone (rules
+    /// that need the history, such as repetition, are judged by
+    /// [`crate::History`]).
+    fn status(&self) -> Status;
+
+    /// A 64-bit hash of everything that decides the future of the game,
+    /// maintained incrementally by [`Game::play`].
+    fn hash(&self) -> u64;
+
+    /// The hash recomputed from scratch; must equal [`Game::hash`].
+    fn hash_from_scratch(&self) -> u64;
+
+    /// When this many occurrences of one position end the game drawn, if
+    /// the game has such a rule and the config turns it on.
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+}
+
+/// Text in and text out for a [`Game`]: position strings and moves in the
+/// forms of the notation specification.
+pub trait Notation: Game {
+    /// Reads a position string and checks that it is a position of the game.
+    fn parse_position(text: &str, config: &Self::Config) -> Result<Self, TextError>;
+
+    /// The canonical position string; parses back to an equal position.
+    fn position_string(&self) -> String;
+
+    /// Reads a move in canonical long form (games may accept more forms)
+    /// and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, TextError>;
+
+    /// The canonical long form of a legal move.
+    fn move_string(&self, mv: &Self::Move) -> String;
+
+    /// A seat's label in text and JSON (`w`, `b`, …).
+    fn seat_label(&self, seat: Seat) -> String;
+
+    /// A board diagram for people, with coordinates, several lines.
+    fn diagram(&self) -> String;
+}
+
+/// A game where every remaining player plays in the same round and a
+/// referee resolves the round from all plays at once.
+pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
+    /// One player's play in a round.
+    type Play: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What fixes the rules before the game starts.
+    type Config: Clone + Debug + Default + Send + Sync + 'static;
+
+    /// The start position for `config`.
+    fn start(config: &Self::Config) -> Self;
+
+    /// The players still in the game, who act in the coming round.
+    fn active(&self) -> SeatSet;
+
+    /// Every play `seat` may make this round (cleared first).
+    fn legal_plays(&self, seat: Seat, plays: &mut Vec<Self::Play>);
+
+    /// Resolves a round from the valid play of each player who made one;
+    /// players without an entry made no valid play.
+    fn resolve(&self, plays: &[(Seat, Self::Play)]) -> Self;
+
+    /// Whether the game is over.
+    fn status(&self) -> Status;
+
+    /// A 64-bit hash of the position.
+    fn hash(&self) -> u64;
+}

@@ -1,0 +1,195 @@
+//! Every game behind one type, text in and text out, for the command line,
+//! records and (later) the server.
+
+use std::fmt;
+
+use arbiter_core::{Game, Notation, Status, TextError, perft};
+
+use crate::agog::{Agog, AgogConfig, Edition, MAX_HANDICAP};
+
+/// The games the system knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// A•G•O•G, both editions.
+    Agog,
+}
+
+impl GameKind {
+    /// Every game.
+    pub const ALL: [GameKind; 1] = [GameKind::Agog];
+
+    /// The identifier used in text (`agog`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameKind::Agog => "agog",
+        }
+    }
+
+    /// Reads a game identifier.
+    pub fn parse(text: &str) -> Result<GameKind, TextError> {
+        GameKind::ALL.into_iter().find(|k| k.id() == text).ok_or_else(|| {
+            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.id()).collect();
+            TextError::new(text, format!("unknown game; known games: {}", known.join(", ")))
+        })
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// Options that choose the rules before a game starts, as given in text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// The variant (`classic` for the first edition of A•G•O•G).
+    pub variant: Option<String>,
+    /// A•G•O•G handicap, 0–10.
+    pub handicap: Option<u8>,
+}
+
+/// A position of any game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    /// A•G•O•G.
+    Agog(Agog),
+}
+
+/// Runs `$body` with `$g` bound to the typed position inside.
+macro_rules! dispatch {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Agog($g) => $body,
+        }
+    };
+}
+
+/// The state of a game in text form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusReport {
+    /// `ongoing`, `win` or `draw`.
+    pub status: &'static str,
+    /// Labels of the winners (empty unless `win`).
+    pub winners: Vec<String>,
+    /// The rule that ended the game.
+    pub reason: Option<&'static str>,
+}
+
+impl fmt::Display for StatusReport {
+    /// `ongoing`, `win <winners> <reason>` or `draw <reason>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.status {
+            "win" => write!(f, "win {} {}", self.winners.join(","), self.reason.unwrap_or("")),
+            "draw" => write!(f, "draw {}", self.reason.unwrap_or("")),
+            other => f.write_str(other),
+        }
+    }
+}
+
+fn agog_config(options: &GameOptions) -> Result<AgogConfig, TextError> {
+    let edition = match options.variant.as_deref() {
+        None | Some("current") => Edition::Current,
+        Some("classic") => Edition::Classic,
+        Some(other) => return Err(TextError::new(other, "unknown variant of agog; variants: classic")),
+    };
+    let handicap = options.handicap.unwrap_or(0);
+    if handicap > MAX_HANDICAP {
+        return Err(TextError::new(handicap.to_string(), format!("the handicap is 0 to {MAX_HANDICAP}")));
+    }
+    Ok(AgogConfig { edition, handicap })
+}
+
+fn report<G: Notation>(g: &G, status: Status) -> StatusReport {
+    match status {
+        Status::Ongoing => StatusReport { status: "ongoing", winners: Vec::new(), reason: None },
+        Status::Over(o) => StatusReport {
+            status: if o.is_draw() { "draw" } else { "win" },
+            winners: o.winners.iter().map(|s| g.seat_label(s)).collect(),
+            reason: Some(o.reason),
+        },
+    }
+}
+
+fn sorted_moves<G: Notation>(g: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut text: Vec<String> = moves.iter().map(|m| g.move_string(m)).collect();
+    text.sort_unstable();
+    text
+}
+
+impl AnyGame {
+    /// A game of `kind` under `options`, from its start or from `position`.
+    pub fn new(kind: GameKind, options: &GameOptions, position: Option<&str>) -> Result<AnyGame, TextError> {
+        match kind {
+            GameKind::Agog => {
+                let config = agog_config(options)?;
+                if position.is_some() && config.handicap > 0 {
+                    return Err(TextError::new("--handicap", "a handicap applies to the start position only"));
+                }
+                Ok(AnyGame::Agog(match position {
+                    Some(text) => Agog::parse_position(text, &config)?,
+                    None => Agog::start(&config),
+                }))
+            }
+        }
+    }
+
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        match self {
+            AnyGame::Agog(_) => GameKind::Agog,
+        }
+    }
+
+    /// The position string.
+    pub fn position_string(&self) -> String {
+        dispatch!(self, g => g.position_string())
+    }
+
+    /// The legal moves in canonical long form, sorted in byte order.
+    pub fn legal_moves(&self) -> Vec<String> {
+        dispatch!(self, g => sorted_moves(g))
+    }
+
+    /// The position after `mv` (long form, or the game's record notation).
+    pub fn play(&self, mv: &str) -> Result<AnyGame, TextError> {
+        Ok(match self {
+            AnyGame::Agog(g) => AnyGame::Agog(g.play(&g.parse_move(mv)?)),
+        })
+    }
+
+    /// The canonical long form of a move given in any accepted form.
+    pub fn canonical_move(&self, mv: &str) -> Result<String, TextError> {
+        dispatch!(self, g => g.parse_move(mv).map(|m| g.move_string(&m)))
+    }
+
+    /// A move given in any accepted form, written as game records write it
+    /// (scorekeeping notation for A•G•O•G, the long form elsewhere).
+    pub fn record_move(&self, mv: &str) -> Result<String, TextError> {
+        match self {
+            AnyGame::Agog(g) => g.parse_move(mv).map(|m| g.scorekeeping(&m)),
+        }
+    }
+
+    /// Whether the game is over, and how.
+    pub fn status(&self) -> StatusReport {
+        dispatch!(self, g => report(g, g.status()))
+    }
+
+    /// The label of the player to move.
+    pub fn to_move_label(&self) -> String {
+        dispatch!(self, g => g.seat_label(g.to_move()))
+    }
+
+    /// A board diagram.
+    pub fn diagram(&self) -> String {
+        dispatch!(self, g => g.diagram())
+    }
+
+    /// Leaf count of the legal-move tree to `depth`.
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, g => perft(g, depth))
+    }
+}

@@ -1,0 +1,8 @@
+//! The rules engines of Arbiter, typed for search and type-erased (text in,
+//! text out) for the command line and the server.
+
+pub mod agog;
+pub mod any;
+pub mod record;
+
+pub use any::{AnyGame, GameKind};

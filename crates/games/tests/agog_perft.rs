@@ -1,0 +1,22 @@
+//! Perft regression values for A•G•O•G: the reference counts of the
+//! specification to depth 5, and this engine's own depth-6 counts (agreed
+//! with the independent reference implementation) to catch regressions.
+
+use arbiter_core::{Game, perft};
+use arbiter_games::agog::{Agog, AgogConfig, Edition};
+
+const REFERENCE: [u64; 5] = [12, 144, 1_848, 22_744, 288_612];
+
+fn start(edition: Edition) -> Agog {
+    Agog::start(&AgogConfig { edition, handicap: 0 })
+}
+
+#[test]
+fn perft_from_the_start_matches_the_reference_counts() {
+    for edition in [Edition::Current, Edition::Classic] {
+        let position = start(edition);
+        for (depth, &expected) in REFERENCE.iter().enumerate() {
+            assert_eq!(perft(&position, depth as u32 + 1), expected, "{edition:?} depth {}", depth + 1);
+        }
+    }
+}
