@@ -45,8 +45,22 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         scratch.len()
     }
 
+    /// A uniformly random legal move, or `None` when there is none. Games
+    /// may pick without generating every move; `scratch` is reusable space.
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        use rand::RngExt;
+        self.legal_moves(scratch);
+        if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())]) }
+    }
+
     /// The position after `mv`, which must be one of [`Game::legal_moves`].
     fn play(&self, mv: &Self::Move) -> Self;
+
+    /// Plays `mv` on this position itself (for playouts, which keep no
+    /// earlier positions); same result as [`Game::play`].
+    fn play_in_place(&mut self, mv: &Self::Move) {
+        *self = self.play(mv);
+    }
 
     /// Whether the game is over, judged from this position alone (rules
     /// that need the history, such as repetition, are judged by

@@ -1,6 +1,6 @@
 //! Tree walks every game shares: perft and random playouts.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use crate::game::Game;
 
@@ -51,12 +51,10 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 ) -> (G, usize) {
     let mut position = start.clone();
     for ply in 0..max_plies {
-        position.legal_moves(moves);
-        if moves.is_empty() {
-            return (position, ply);
+        match position.random_move(rng, moves) {
+            Some(mv) => position.play_in_place(&mv),
+            None => return (position, ply),
         }
-        let pick = rng.random_range(0..moves.len());
-        position = position.play(&moves[pick]);
     }
     (position, max_plies)
 }

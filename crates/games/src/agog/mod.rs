@@ -144,12 +144,12 @@ impl Agog {
         None
     }
 
-    /// Makes a move; `mv` must be legal here.
-    fn make(&self, mv: &AgogMove) -> Agog {
-        let mut next = *self;
-        let me = self.side;
+    /// Makes a move in place; `mv` must be legal here.
+    fn make(&mut self, mv: &AgogMove) {
+        let next = self;
+        let me = next.side;
         let them = me.other();
-        let kind = self.board.kind_at(me, mv.from);
+        let kind = next.board.kind_at(me, mv.from);
         next.toggle(me, kind, mv.from);
         let mut at = mv.from;
         for (i, &landing) in mv.landings().iter().enumerate() {
@@ -162,11 +162,11 @@ impl Agog {
             next.toggle(them, victim_kind, victim);
             if mv.corrupts(i) {
                 next.pools_take(me);
-                let corrupted = match (self.edition, victim_kind) {
+                let corrupted = match (next.edition, victim_kind) {
                     (Edition::Classic, Kind::Golem) => Kind::CorruptGolem,
                     _ => Kind::CorruptHulk,
                 };
-                if self.edition == Edition::Current && victim_kind == Kind::Hulk {
+                if next.edition == Edition::Current && victim_kind == Kind::Hulk {
                     next.add_pool(them, 1);
                 }
                 next.toggle(me, corrupted, victim);
@@ -194,7 +194,6 @@ impl Agog {
         }
         next.side = them;
         next.hash ^= KEYS.black_to_move;
-        next
     }
 
     fn pools_take(&mut self, color: Color) {
@@ -234,8 +233,19 @@ impl Game for Agog {
         self.count(scratch)
     }
 
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<AgogMove>) -> Option<AgogMove> {
+        self.pick_random(rng, scratch)
+    }
+
+    #[inline]
     fn play(&self, mv: &AgogMove) -> Agog {
-        self.make(mv)
+        let mut next = *self;
+        next.make(mv);
+        next
+    }
+
+    fn play_in_place(&mut self, mv: &AgogMove) {
+        self.make(mv);
     }
 
     fn status(&self) -> Status {

@@ -46,30 +46,37 @@ impl Agog {
         u[Kind::Hulk.index()] | u[Kind::CorruptHulk.index()]
     }
 
-    /// Whether the side to move has any capture.
-    pub(crate) fn any_capture(&self) -> bool {
+    /// Steppers of the side to move with a first jump available.
+    #[inline]
+    fn jumping_steppers(&self) -> u64 {
         let me = self.side;
         let enemy = self.board.occupied[me.other().index()];
         let empty = !self.board.all();
-        let steppers = self.steppers(me);
+        let mut from = 0;
         for dir in 0..4 {
-            if shift(shift(steppers, dir) & enemy, dir) & empty != 0 {
-                return true;
-            }
+            let back = dir ^ 2;
+            from |= shift(shift(empty, back) & enemy, back);
         }
+        from & self.steppers(me)
+    }
+
+    /// Whether the slider on `sq` has a first jump available.
+    #[inline]
+    fn slider_jumps(&self, sq: Square) -> bool {
         let all = self.board.all();
-        for sq in squares(self.sliders(me)) {
-            for line in &NEIGHBOURS {
-                let victim = first_occupied(sq, line, all);
-                if victim != NO_SQUARE && enemy & bit(victim) != 0 {
-                    let landing = line[victim as usize];
-                    if landing != NO_SQUARE && all & bit(landing) == 0 {
-                        return true;
-                    }
-                }
+        let enemy = self.board.occupied[self.side.other().index()];
+        NEIGHBOURS.iter().any(|line| {
+            let victim = first_occupied(sq, line, all);
+            victim != NO_SQUARE && enemy & bit(victim) != 0 && {
+                let landing = line[victim as usize];
+                landing != NO_SQUARE && all & bit(landing) == 0
             }
-        }
-        false
+        })
+    }
+
+    /// Whether the side to move has any capture.
+    pub(crate) fn any_capture(&self) -> bool {
+        self.jumping_steppers() != 0 || squares(self.sliders(self.side)).any(|sq| self.slider_jumps(sq))
     }
 
     /// Whether the game has been decided by a journeyman (captured or home).
@@ -134,6 +141,60 @@ impl Agog {
         n
     }
 
+    /// A uniformly random legal move. Without a capture on the board the
+    /// stepper moves are counted on bitboards and the chosen one is built
+    /// alone; otherwise every move is generated.
+    #[inline(always)]
+    pub(crate) fn pick_random<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<AgogMove>,
+    ) -> Option<AgogMove> {
+        use rand::RngExt;
+        if self.journeyman_decided() {
+            return None;
+        }
+        let me = self.side;
+        let empty = !self.board.all();
+        let steppers = self.steppers(me);
+        let [d0, d1] = forward(me);
+        let (dest0, dest1) = (shift(steppers, d0) & empty, shift(steppers, d1) & empty);
+        if self.any_capture() {
+            self.generate_captures(scratch);
+        } else if (dest0 | dest1) & bit(me.target_sanctum()) != 0 {
+            scratch.clear();
+            self.generate_quiet(scratch);
+        } else {
+            scratch.clear();
+            for sq in squares(self.sliders(me)) {
+                for dir in [d0, d1] {
+                    let line = &NEIGHBOURS[dir];
+                    let mut to = line[sq as usize];
+                    while to != NO_SQUARE && empty & bit(to) != 0 {
+                        self.push_with_sanctum(scratch, self.board.kind_at(me, sq), AgogMove::quiet(sq, to));
+                        to = line[to as usize];
+                    }
+                }
+            }
+            let (n0, n1) = (dest0.count_ones() as usize, dest1.count_ones() as usize);
+            let total = n0 + n1 + scratch.len();
+            if total == 0 {
+                return None;
+            }
+            let k = rng.random_range(0..total);
+            let (dir, dest, k) = if k < n0 {
+                (d0, dest0, k)
+            } else if k < n0 + n1 {
+                (d1, dest1, k - n0)
+            } else {
+                return Some(scratch[k - n0 - n1]);
+            };
+            let to = squares(dest).nth(k).expect("k is below the count");
+            return Some(AgogMove::quiet(NEIGHBOURS[dir ^ 2][to as usize], to));
+        }
+        if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())]) }
+    }
+
     /// Sliders of `color` that may make a hulk when they reach the sanctum.
     #[inline]
     fn promotable_sliders(&self, color: Color) -> u64 {
@@ -161,16 +222,29 @@ impl Agog {
     fn generate_quiet(&self, out: &mut Vec<AgogMove>) {
         let me = self.side;
         let all = self.board.all();
-        for sq in squares(self.board.occupied[me.index()]) {
+        let empty = !all;
+        let sanctum = me.target_sanctum();
+        let steppers = self.steppers(me);
+        for dir in forward(me) {
+            let back = &NEIGHBOURS[dir ^ 2];
+            let mut dest = shift(steppers, dir) & empty;
+            if dest & bit(sanctum) != 0 {
+                dest &= !bit(sanctum);
+                let from = back[sanctum as usize];
+                self.push_with_sanctum(out, self.board.kind_at(me, from), AgogMove::quiet(from, sanctum));
+            }
+            for to in squares(dest) {
+                out.push(AgogMove::quiet(back[to as usize], to));
+            }
+        }
+        for sq in squares(self.sliders(me)) {
             let kind = self.board.kind_at(me, sq);
             for dir in forward(me) {
-                let mut to = NEIGHBOURS[dir][sq as usize];
+                let line = &NEIGHBOURS[dir];
+                let mut to = line[sq as usize];
                 while to != NO_SQUARE && all & bit(to) == 0 {
                     self.push_with_sanctum(out, kind, AgogMove::quiet(sq, to));
-                    if !kind.slides() {
-                        break;
-                    }
-                    to = NEIGHBOURS[dir][to as usize];
+                    to = line[to as usize];
                 }
             }
         }
@@ -217,7 +291,7 @@ impl Agog {
             path: [0; MAX_JUMPS],
         };
         search.out.clear();
-        for sq in squares(self.board.occupied[me.index()]) {
+        for sq in squares(self.jumping_steppers() | self.sliders(me)) {
             let kind = self.board.kind_at(me, sq);
             search.kind = kind;
             search.from = sq;
