@@ -1,0 +1,162 @@
+//! The command-line contract, exercised on the built binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("the binary runs")
+}
+
+fn arbiter_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+const START: &str = "2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0";
+
+#[test]
+fn moves_are_sorted_in_byte_order() {
+    let o = arbiter(&["moves", "agog"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 12);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "a6-a7");
+    let json = arbiter(&["moves", "agog", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&json)).unwrap();
+    assert_eq!(v["moves"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn perft_prints_the_count_and_json() {
+    let o = arbiter(&["perft", "agog", "4"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().next(), Some("22744"));
+    assert!(stdout(&o).contains("nodes per second"));
+    let j = arbiter(&["--json", "perft", "agog", "3", "--variant", "classic"]);
+    let text = stdout(&j);
+    assert!(text.starts_with("{\"depth\":3,\"nodes\":1848,\"seconds\":"), "{text}");
+}
+
+#[test]
+fn apply_prints_the_position_and_status() {
+    let o = arbiter(&["apply", "agog", "e2-e3", "6e5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2gggggj/3ggggg/G4ggg/GG2gggg/GGG3gg/GGGGG2g/GGGG4/JGGGGG2 w 0 0\nongoing\n");
+    let j = arbiter(&["apply", "agog", "--json", "--position", "8/8/8/8/8/8/j7/J7 w 0 0", "a1xa3"]);
+    assert_eq!(
+        stdout(&j).trim(),
+        r#"{"position":"8/8/8/8/8/J7/8/8 b 0 0","status":"win","winners":["w"],"reason":"capture"}"#
+    );
+    let ongoing = arbiter(&["apply", "agog", "--json"]);
+    assert_eq!(
+        stdout(&ongoing).trim(),
+        format!(r#"{{"position":"{START}","status":"ongoing","winners":[],"reason":null}}"#)
+    );
+}
+
+#[test]
+fn a_promotion_may_be_two_arguments() {
+    let p = "7j/8/8/8/4J3/c7/8/7g b 0 0";
+    let two = arbiter(&["apply", "agog", "--position", p, "a3-a1", "h1=H"]);
+    let one = arbiter(&["apply", "agog", "--position", p, "Ca1 h1=H"]);
+    assert!(two.status.success(), "{}", stderr(&two));
+    assert_eq!(stdout(&two), stdout(&one));
+    assert!(stdout(&two).starts_with("7j/8/8/8/4J3/8/8/7h w 1 0"));
+}
+
+#[test]
+fn errors_name_the_token_and_exit_non_zero() {
+    for (args, token) in [
+        (vec!["apply", "agog", "e2-e5"], "'e2-e5'"),
+        (vec!["apply", "agog", "zz"], "'zz'"),
+        (vec!["moves", "agog", "--position", "8/8 w 0 0"], "'8/8'"),
+        (vec!["moves", "chess"], "'chess'"),
+        (vec!["moves", "agog", "--variant", "modern"], "'modern'"),
+        (vec!["moves", "agog", "--handicap", "11"], "'11'"),
+    ] {
+        let o = arbiter(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(token), "{args:?}: {err}");
+        assert!(stdout(&o).is_empty());
+    }
+}
+
+#[test]
+fn show_draws_the_board_with_coordinates() {
+    let o = arbiter(&["show", "agog", "--handicap", "1"]);
+    let text = stdout(&o);
+    assert!(text.contains("a b c d e f g h"));
+    assert!(text.lines().any(|l| l.starts_with("6  G . . . g . g g")), "{text}");
+}
+
+#[test]
+fn record_checks_and_converts() {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "[Game \"agog\"]\n[Result \"*\"]\n\n1. e2-e3 e6-e5 2. d2e2 *\n").unwrap();
+    let o = arbiter(&["record", file.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "[Game \"agog\"]\n[Result \"*\"]\n\n1. 2e3 6e5 2. de2 *\n");
+    let long = arbiter(&["record", file.to_str().unwrap(), "--to", "long"]);
+    assert!(stdout(&long).contains("1. e2-e3 e6-e5 2. d2-e2 *"), "{}", stdout(&long));
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "[Game \"agog\"]\n\n1. 2e3 6e5 2. e5 *\n").unwrap();
+    let o = arbiter(&["record", bad.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("'e5'") && stderr(&o).contains("move 2"), "{}", stderr(&o));
+    // The output file is never overwritten.
+    let out = dir.join("out.txt");
+    assert!(arbiter(&["record", file.to_str().unwrap(), "--output", out.to_str().unwrap()]).status.success());
+    let again = arbiter(&["record", file.to_str().unwrap(), "--output", out.to_str().unwrap()]);
+    assert!(!again.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn hot_seat_play_explains_and_saves_the_record() {
+    let dir = std::env::temp_dir().join(format!("arbiter-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.txt");
+    let input = "e2-e5\n2e3\nmoves\n6e5\nundo\ne6-e5\nresign\n";
+    let o = arbiter_with_input(&["play", "agog", "--save", save.to_str().unwrap(), "--white", "Ann"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Illegal: 'e2-e5': a golem moves one square at a time"), "{out}");
+    assert!(out.contains("   a b c d e f g h"));
+    assert!(out.contains("White resigns."), "{out}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[White \"Ann\"]"));
+    assert!(record.contains("[Result \"0—1\"]"));
+    assert!(record.trim_end().ends_with("1. 2e3 6e5 0—1"), "{record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_explains_a_compulsory_capture() {
+    let p = "8/3g4/8/3g4/3G4/1j6/1G6/J7 w 0 0";
+    let o = arbiter_with_input(&["play", "agog", "--position", p, "--save", "/dev/null/never"], "b2xb4\nquit\n");
+    let out = stdout(&o);
+    assert!(out.contains("a longer capture is compulsory: d4xd6xd8 jumps 2 units, this jumps 1"), "{out}");
+}
