@@ -6,6 +6,7 @@
 
 mod date;
 mod game_args;
+mod output;
 mod play;
 mod query;
 mod record_cmd;

@@ -1,5 +1,6 @@
 //! `arbiter play`: two people at one terminal.
 
+use crate::output::{out, outln};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -34,56 +35,56 @@ pub fn run(args: &GameArgs, save: Option<PathBuf>, white: &str, black: &str) -> 
     let mut resigned: Option<String> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    println!("{HELP}\n");
+    outln!("{HELP}\n");
     loop {
         let here = history.last().expect("a start").clone();
-        println!("{}", here.diagram());
+        outln!("{}", here.diagram());
         let status = here.status();
         if status.status != "ongoing" {
-            println!("Game over: {}", describe(&status.to_string()));
+            outln!("Game over: {}", describe(&status.to_string()));
             break;
         }
-        print!("{} to move> ", side_name(&here.to_move_label()));
+        out!("{} to move> ", side_name(&here.to_move_label()));
         std::io::stdout().flush()?;
         let Some(line) = lines.next() else {
-            println!();
+            outln!();
             break;
         };
         let input = line?.trim().to_string();
         match input.as_str() {
             "" => continue,
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => outln!("{HELP}"),
             "quit" | "exit" => break,
             "moves" => {
                 let moves: Vec<String> =
                     here.legal_moves().iter().map(|m| here.record_move(m).unwrap_or_else(|_| m.clone())).collect();
-                println!("{}", moves.join(" "));
+                outln!("{}", moves.join(" "));
             }
             "undo" => {
                 if history.len() > 1 {
                     history.pop();
                     record.moves.pop();
                 } else {
-                    println!("Nothing to undo.");
+                    outln!("Nothing to undo.");
                 }
             }
             "resign" => {
                 resigned = Some(here.to_move_label());
-                println!("{} resigns.", side_name(&here.to_move_label()));
+                outln!("{} resigns.", side_name(&here.to_move_label()));
                 break;
             }
-            "save" => println!("The record is saved when the game ends."),
+            "save" => outln!("The record is saved when the game ends."),
             mv => match here.play(mv) {
                 Ok(next) => {
                     record.moves.push(here.record_move(mv)?);
                     history.push(next);
                 }
-                Err(e) => println!("Illegal: {e}"),
+                Err(e) => outln!("Illegal: {e}"),
             },
         }
     }
     if record.moves.is_empty() {
-        println!("No moves played; nothing saved.");
+        outln!("No moves played; nothing saved.");
         return Ok(());
     }
     let final_status = history.last().expect("a start").status();
@@ -105,7 +106,7 @@ pub fn run(args: &GameArgs, save: Option<PathBuf>, white: &str, black: &str) -> 
     };
     let path = save.unwrap_or_else(|| default_path(kind.id()));
     record_cmd::write_new(&path, &text)?;
-    println!("Record saved to {}", path.display());
+    outln!("Record saved to {}", path.display());
     Ok(())
 }
 

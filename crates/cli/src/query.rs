@@ -1,5 +1,6 @@
 //! `moves`, `perft`, `apply`, `show`: one position in, text or JSON out.
 
+use crate::output::{out, outln};
 use std::time::Instant;
 
 use anyhow::{Result, bail};
@@ -11,10 +12,10 @@ use crate::game_args::{GameArgs, join_moves};
 pub fn moves(args: &GameArgs, json: bool) -> Result<()> {
     let moves = args.position()?.legal_moves();
     if json {
-        println!("{}", json!({ "moves": moves }));
+        outln!("{}", json!({ "moves": moves }));
     } else {
         for m in moves {
-            println!("{m}");
+            outln!("{m}");
         }
     }
     Ok(())
@@ -40,14 +41,14 @@ pub fn perft(args: &GameArgs, depth: u32, divide: bool, json: bool) -> Result<()
         if divide {
             out["divide"] = per_move.iter().map(|(m, n)| (m.clone(), json!(n))).collect();
         }
-        println!("{out}");
+        outln!("{out}");
     } else {
         for (mv, n) in &per_move {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
         }
-        println!("{nodes}");
+        outln!("{nodes}");
         let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
-        println!("depth {depth}, {seconds:.3} s, {:.2} million nodes per second", rate / 1e6);
+        outln!("depth {depth}, {seconds:.3} s, {:.2} million nodes per second", rate / 1e6);
     }
     Ok(())
 }
@@ -63,7 +64,7 @@ pub fn apply(args: &GameArgs, moves: &[String], json: bool) -> Result<()> {
     }
     let status = position.status();
     if json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "position": position.position_string(),
@@ -73,8 +74,8 @@ pub fn apply(args: &GameArgs, moves: &[String], json: bool) -> Result<()> {
             })
         );
     } else {
-        println!("{}", position.position_string());
-        println!("{status}");
+        outln!("{}", position.position_string());
+        outln!("{status}");
     }
     Ok(())
 }
@@ -83,7 +84,7 @@ pub fn apply(args: &GameArgs, moves: &[String], json: bool) -> Result<()> {
 pub fn show(args: &GameArgs, json: bool) -> Result<()> {
     let position = args.position()?;
     if json {
-        println!(
+        outln!(
             "{}",
             json!({
                 "position": position.position_string(),
@@ -93,7 +94,7 @@ pub fn show(args: &GameArgs, json: bool) -> Result<()> {
             })
         );
     } else {
-        print!("{}", position.diagram());
+        out!("{}", position.diagram());
     }
     Ok(())
 }

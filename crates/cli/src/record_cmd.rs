@@ -1,5 +1,6 @@
 //! `arbiter record`: check a game record and write it out canonically.
 
+use crate::output::out;
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -68,7 +69,7 @@ pub fn run(file: &str, form: MoveForm, output: Option<&Path>, json: bool) -> Res
     };
     match output {
         Some(path) => write_new(path, &out)?,
-        None => print!("{out}"),
+        None => out!("{out}"),
     }
     Ok(())
 }

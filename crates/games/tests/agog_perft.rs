@@ -7,6 +7,10 @@ use arbiter_games::agog::{Agog, AgogConfig, Edition};
 
 const REFERENCE: [u64; 5] = [12, 144, 1_848, 22_744, 288_612];
 
+/// This engine's depth-6 count from the start, the same in both editions
+/// (no capture sequence long enough to tell them apart fits in six plies).
+const DEPTH_6: u64 = 3_454_546;
+
 fn start(edition: Edition) -> Agog {
     Agog::start(&AgogConfig { edition, handicap: 0 })
 }
@@ -18,5 +22,12 @@ fn perft_from_the_start_matches_the_reference_counts() {
         for (depth, &expected) in REFERENCE.iter().enumerate() {
             assert_eq!(perft(&position, depth as u32 + 1), expected, "{edition:?} depth {}", depth + 1);
         }
+    }
+}
+
+#[test]
+fn perft_from_the_start_to_depth_6() {
+    for edition in [Edition::Current, Edition::Classic] {
+        assert_eq!(perft(&start(edition), 6), DEPTH_6, "{edition:?}");
     }
 }
