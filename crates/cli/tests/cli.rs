@@ -160,3 +160,16 @@ fn play_explains_a_compulsory_capture() {
     let out = stdout(&o);
     assert!(out.contains("a longer capture is compulsory: d4xd6xd8 jumps 2 units, this jumps 1"), "{out}");
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["perft", "agog", "3", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
