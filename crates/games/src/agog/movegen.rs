@@ -17,6 +17,28 @@ const fn shift(set: u64, dir: usize) -> u64 {
     }
 }
 
+/// The `k`-th lowest square of `set` (which has more than `k` squares),
+/// found by halving rather than by clearing `k` bits one at a time.
+#[inline]
+fn nth_square(mut set: u64, mut k: u32) -> Square {
+    let mut base = 0;
+    for width in [32u32, 16, 8] {
+        let mask = (1u64 << width) - 1;
+        let low = (set & mask).count_ones();
+        if k >= low {
+            k -= low;
+            set >>= width;
+            base += width;
+        } else {
+            set &= mask;
+        }
+    }
+    for _ in 0..k {
+        set &= set - 1;
+    }
+    (base + set.trailing_zeros()) as Square
+}
+
 /// Iterates the squares of a bitboard.
 #[inline]
 pub(crate) fn squares(mut set: u64) -> impl Iterator<Item = Square> {
@@ -189,7 +211,7 @@ impl Agog {
             } else {
                 return Some(scratch[k - n0 - n1]);
             };
-            let to = squares(dest).nth(k).expect("k is below the count");
+            let to = nth_square(dest, k as u32);
             return Some(AgogMove::quiet(NEIGHBOURS[dir ^ 2][to as usize], to));
         }
         if scratch.is_empty() { None } else { Some(scratch[rng.random_range(0..scratch.len())]) }
@@ -374,5 +396,21 @@ impl Sequences<'_> {
         path[..depth].copy_from_slice(&self.path[..depth]);
         let mv = AgogMove { from: self.from, to, jumps: length, promote: NO_SQUARE, corrupt, path };
         self.position.push_with_sanctum(self.out, self.kind, mv);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nth_square_agrees_with_iteration() {
+        let mut state = 7u64;
+        for _ in 0..2_000 {
+            let set = arbiter_core::splitmix64(&mut state) & arbiter_core::splitmix64(&mut state);
+            for (k, sq) in squares(set).enumerate() {
+                assert_eq!(nth_square(set, k as u32), sq, "{set:#x} {k}");
+            }
+        }
     }
 }
