@@ -140,12 +140,13 @@ impl Agog {
                         let compulsory = legal.first().filter(|m| m.is_capture());
                         match compulsory {
                             Some(m) => format!(
-                                "no {} can make this move; a capture of {} is compulsory, such as {}",
+                                "no {} {} can make this move; a capture of {} is compulsory, such as {}",
+                                self.side.name(),
                                 unit_name(letter),
                                 m.jumps,
                                 self.scorekeeping_in(m, legal)
                             ),
-                            None => format!("no {} can make this move", unit_name(letter)),
+                            None => format!("no {} {} can make this move", self.side.name(), unit_name(letter)),
                         }
                     }
                 };
