@@ -250,13 +250,11 @@ impl GameLog {
         let mut out = record.clone();
         out.moves = written;
         out.result = Some(result.clone());
-        if let Some(tagged) = out.tag("Result").map(normalise_result) {
-            if tagged != "*" && tagged != result {
-                return Err(TextError::new(
-                    tagged,
-                    format!("the Result tag disagrees with the moves' result {result}"),
-                ));
-            }
+        if let Some(tagged) = out.tag("Result").map(normalise_result)
+            && tagged != "*"
+            && tagged != result
+        {
+            return Err(TextError::new(tagged, format!("the Result tag disagrees with the moves' result {result}")));
         }
         out.set_tag("Result", result);
         Ok(GameLog { record: out, kind, options, positions, long_moves })
