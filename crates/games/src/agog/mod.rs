@@ -76,6 +76,11 @@ impl Agog {
         self.board.units[color as usize][kind as usize]
     }
 
+    /// Every square holding a unit of `color`, as a bitboard.
+    pub const fn units_of(&self, color: Color) -> u64 {
+        self.board.occupied[color as usize]
+    }
+
     /// The seat of a colour: White is seat 0.
     pub const fn seat_of(color: Color) -> Seat {
         Seat(color as u8)

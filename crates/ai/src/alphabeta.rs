@@ -1,0 +1,242 @@
+//! Negamax alpha-beta for two-player games: iterative deepening, a
+//! transposition table, ordering (the table's move first, then the
+//! evaluator's hint), and quiescence over noisy moves — where every legal
+//! move is noisy (compulsory captures) the side to move may not stand pat.
+
+use arbiter_core::{Game, Status};
+
+use crate::eval::Evaluator;
+use crate::limits::{Clock, Limits};
+use crate::tt::{Bound, Entry, Table};
+
+/// The score of a won game, less the plies it takes.
+pub const WIN: i32 = 1_000_000;
+
+/// Scores at least this large (in absolute value) announce a forced result.
+pub const WIN_THRESHOLD: i32 = WIN - 10_000;
+
+/// Depth searched when no limit is given.
+const DEFAULT_DEPTH: u32 = 4;
+
+/// Deepest iterative-deepening step.
+const MAX_DEPTH: u32 = 64;
+
+/// Quiescence plies beyond the nominal depth.
+const MAX_QUIESCENCE: u32 = 24;
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play (`None` when the game is over).
+    pub best: Option<M>,
+    /// Its score for the side to move (centi-units; `±WIN - plies` for a
+    /// forced result).
+    pub score: i32,
+    /// The last depth searched to the end.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, best move first.
+    pub pv: Vec<M>,
+}
+
+/// An alpha-beta searcher for `G` with evaluator `E`.
+pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
+    eval: E,
+    table: Table<G::Move>,
+    buffers: Vec<Vec<G::Move>>,
+    clock: Clock,
+}
+
+impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher with a transposition table of `2^table_bits` entries.
+    pub fn new(eval: E, table_bits: u32) -> Self {
+        AlphaBeta { eval, table: Table::new(table_bits), buffers: Vec::new(), clock: Clock::start(Limits::default()) }
+    }
+
+    /// Searches `position` within `limits`. The table is cleared first, so
+    /// the result depends only on the position and a node or depth budget.
+    pub fn search(&mut self, position: &G, limits: Limits) -> SearchResult<G::Move> {
+        self.table.clear();
+        self.clock = Clock::start(limits);
+        let max_depth = match limits {
+            Limits { depth: Some(d), .. } => d.min(MAX_DEPTH),
+            Limits { nodes: None, time: None, .. } => DEFAULT_DEPTH,
+            _ => MAX_DEPTH,
+        };
+        let mut result = SearchResult { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+        let mut root_moves = Vec::new();
+        position.legal_moves(&mut root_moves);
+        if root_moves.is_empty() {
+            result.score = terminal_score(position, 0);
+            return result;
+        }
+        result.best = Some(root_moves[0]);
+        for depth in 1..=max_depth {
+            let score = self.negamax(position, depth, 0, -WIN - 1, WIN + 1);
+            if self.clock.stopped() && depth > 1 {
+                break;
+            }
+            result.depth = depth;
+            result.score = score;
+            result.pv = self.principal_variation(position, depth);
+            if let Some(&first) = result.pv.first() {
+                result.best = Some(first);
+            }
+            if self.clock.stopped() || score.abs() >= WIN_THRESHOLD {
+                break;
+            }
+        }
+        result.nodes = self.clock.nodes;
+        result
+    }
+
+    fn buffer(&mut self, ply: usize) -> Vec<G::Move> {
+        while self.buffers.len() <= ply {
+            self.buffers.push(Vec::new());
+        }
+        std::mem::take(&mut self.buffers[ply])
+    }
+
+    fn negamax(&mut self, position: &G, depth: u32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.clock.tick() {
+            return 0;
+        }
+        let mut moves = self.buffer(ply);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return terminal_score(position, ply);
+        }
+        if depth == 0 {
+            self.buffers[ply] = moves;
+            return self.quiescence(position, ply, alpha, beta, 0);
+        }
+        let key = position.hash();
+        let entry = self.table.probe(key);
+        if let Some(e) = entry
+            && e.depth >= depth
+            && ply > 0
+        {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                self.buffers[ply] = moves;
+                return e.score;
+            }
+        }
+        self.order(position, &mut moves, entry.and_then(|e| e.best));
+        let original_alpha = alpha;
+        let mut best_score = -WIN - 1;
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            let score = -self.negamax(&position.play(&mv), depth - 1, ply + 1, -beta, -alpha);
+            if self.clock.stopped() {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        if !self.clock.stopped() {
+            let bound = if best_score <= original_alpha {
+                Bound::Upper
+            } else if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(Entry { key, depth, score: best_score, bound, best: best_move });
+        }
+        best_score
+    }
+
+    fn quiescence(&mut self, position: &G, ply: usize, mut alpha: i32, beta: i32, extra: u32) -> i32 {
+        if self.clock.tick() {
+            return 0;
+        }
+        let mut moves = self.buffer(ply);
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return terminal_score(position, ply);
+        }
+        let forced = moves.iter().all(|m| self.eval.is_noisy(position, m));
+        let mut best = -WIN - 1;
+        if !forced || extra >= MAX_QUIESCENCE {
+            let stand = self.eval.evaluate(position);
+            if stand >= beta || extra >= MAX_QUIESCENCE {
+                self.buffers[ply] = moves;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            moves.retain(|m| self.eval.is_noisy(position, m));
+        }
+        self.order(position, &mut moves, None);
+        for &mv in moves.iter() {
+            let score = -self.quiescence(&position.play(&mv), ply + 1, -beta, -alpha, extra + 1);
+            if self.clock.stopped() {
+                break;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// Puts the table's move first, then sorts by the evaluator's hint
+    /// (stable, so equal hints keep generation order and search stays
+    /// deterministic).
+    fn order(&self, position: &G, moves: &mut [G::Move], first: Option<G::Move>) {
+        moves.sort_by_cached_key(
+            |m| {
+                if Some(*m) == first { i64::MIN } else { -i64::from(self.eval.order(position, m)) }
+            },
+        );
+    }
+
+    fn principal_variation(&self, position: &G, depth: u32) -> Vec<G::Move> {
+        let mut line = Vec::new();
+        let mut here = position.clone();
+        let mut seen = Vec::new();
+        while line.len() < depth as usize {
+            let Some(mv) = self.table.probe(here.hash()).and_then(|e| e.best) else { break };
+            let mut legal = Vec::new();
+            here.legal_moves(&mut legal);
+            if !legal.contains(&mv) || seen.contains(&here.hash()) {
+                break;
+            }
+            seen.push(here.hash());
+            line.push(mv);
+            here = here.play(&mv);
+        }
+        line
+    }
+}
+
+/// The score of a finished game for the side to move, `ply` plies from
+/// the root (sooner wins score higher, later losses lose less).
+fn terminal_score<G: Game>(position: &G, ply: usize) -> i32 {
+    match position.status() {
+        Status::Over(o) if o.is_draw() => 0,
+        Status::Over(o) if o.winners.contains(position.to_move()) => WIN - ply as i32,
+        Status::Over(_) => -(WIN - ply as i32),
+        // No legal move yet not over cannot happen in a game that follows
+        // the core's rules; score it as even.
+        Status::Ongoing => 0,
+    }
+}

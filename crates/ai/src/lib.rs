@@ -1,0 +1,20 @@
+//! Search for every Arbiter game, generic over the core game model.
+//!
+//! - [`alphabeta`]: negamax alpha-beta with iterative deepening, a
+//!   transposition table on the position hash, move ordering and a
+//!   quiescence search over the moves a game calls noisy.
+//! - [`mcts`]: Monte Carlo tree search (UCT) with random or heuristic
+//!   playouts, for any number of players.
+//!
+//! Both stop on node, depth or time limits and are deterministic for a
+//! given seed and a node or playout budget.
+
+pub mod agog;
+pub mod alphabeta;
+pub mod eval;
+pub mod limits;
+pub mod mcts;
+mod tt;
+
+pub use eval::{Evaluator, Neutral};
+pub use limits::Limits;

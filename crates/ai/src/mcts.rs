@@ -1,0 +1,193 @@
+//! Monte Carlo tree search (UCT) for any number of players: each node keeps
+//! the reward of the player who moved into it, playouts are uniformly
+//! random (or end early and ask an evaluator), and the move played most
+//! often at the root is chosen.
+
+use arbiter_core::{Game, Outcome, Seat, Status};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::eval::Evaluator;
+use crate::limits::{Clock, Limits};
+
+/// Playouts run when no limit is given.
+const DEFAULT_PLAYOUTS: u64 = 1_000;
+
+/// How an MCTS search is tuned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The UCB1 exploration constant.
+    pub exploration: f64,
+    /// A playout longer than this is cut off and judged by the evaluator
+    /// (or scored as a draw without one).
+    pub max_playout_plies: usize,
+    /// Seed of the playout generator: the same seed and playout budget give
+    /// the same move.
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig { exploration: std::f64::consts::SQRT_2, max_playout_plies: 1_000, seed: 0 }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsResult<M> {
+    /// The move to play (`None` when the game is over).
+    pub best: Option<M>,
+    /// Its mean reward for the side to move, 0 to 1.
+    pub value: f64,
+    /// Playouts run.
+    pub playouts: u64,
+}
+
+struct Node<M> {
+    mv: Option<M>,
+    children: Vec<usize>,
+    untried: Vec<M>,
+    visits: u64,
+    /// Total reward of the player who made `mv`.
+    reward: f64,
+    expanded: bool,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>) -> Node<M> {
+        Node { mv, children: Vec::new(), untried: Vec::new(), visits: 0, reward: 0.0, expanded: false }
+    }
+}
+
+/// A UCT searcher.
+pub struct Mcts<'e, G: Game> {
+    config: MctsConfig,
+    eval: Option<&'e dyn Evaluator<G>>,
+}
+
+impl<'e, G: Game> Mcts<'e, G> {
+    /// A searcher with uniformly random playouts.
+    pub fn new(config: MctsConfig) -> Self {
+        Mcts { config, eval: None }
+    }
+
+    /// A searcher whose cut-off playouts are judged by `eval`.
+    pub fn with_evaluator(config: MctsConfig, eval: &'e dyn Evaluator<G>) -> Self {
+        Mcts { config, eval: Some(eval) }
+    }
+
+    /// Searches `position`; `limits.nodes` counts playouts.
+    pub fn search(&self, position: &G, limits: Limits) -> MctsResult<G::Move> {
+        let limits = if limits == Limits::default() { Limits::nodes(DEFAULT_PLAYOUTS) } else { limits };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+        let mut clock = Clock::start(limits);
+        let seats = position.seat_count();
+        let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
+        let mut scratch = Vec::new();
+        if position.status().is_over() {
+            return MctsResult { best: None, value: 0.0, playouts: 0 };
+        }
+        let mut path: Vec<(usize, Seat)> = Vec::new();
+        loop {
+            // Selection: down the tree while every move here has a child.
+            let mut at = 0;
+            let mut state = position.clone();
+            path.clear();
+            loop {
+                if !nodes[at].expanded {
+                    let mut moves = Vec::new();
+                    state.legal_moves(&mut moves);
+                    moves.reverse();
+                    nodes[at].untried = moves;
+                    nodes[at].expanded = true;
+                }
+                if !nodes[at].untried.is_empty() || nodes[at].children.is_empty() {
+                    break;
+                }
+                let child = self.select(&nodes, at);
+                path.push((child, state.to_move()));
+                state = state.play(&nodes[child].mv.expect("a child has a move"));
+                at = child;
+            }
+            // Expansion: one new child.
+            if let Some(mv) = nodes[at].untried.pop() {
+                let child = nodes.len();
+                nodes.push(Node::new(Some(mv)));
+                nodes[at].children.push(child);
+                path.push((child, state.to_move()));
+                state = state.play(&mv);
+            }
+            // Playout, then back-propagation: each node on the path gets the
+            // reward of the player who made its move.
+            let rewards = self.playout(&state, &mut rng, &mut scratch, seats);
+            nodes[0].visits += 1;
+            for &(n, mover) in &path {
+                nodes[n].visits += 1;
+                nodes[n].reward += rewards[mover.index()];
+            }
+            if clock.tick() {
+                break;
+            }
+        }
+        let best = nodes[0]
+            .children
+            .iter()
+            .copied()
+            .max_by(|&a, &b| nodes[a].visits.cmp(&nodes[b].visits).then_with(|| b.cmp(&a)));
+        let (mv, value) = match best {
+            Some(c) => (nodes[c].mv, nodes[c].reward / nodes[c].visits.max(1) as f64),
+            None => (None, 0.0),
+        };
+        MctsResult { best: mv, value, playouts: clock.nodes }
+    }
+
+    fn select(&self, nodes: &[Node<G::Move>], at: usize) -> usize {
+        let parent_visits = (nodes[at].visits.max(1) as f64).ln();
+        let c = self.config.exploration;
+        let mut best = nodes[at].children[0];
+        let mut best_value = f64::NEG_INFINITY;
+        for &child in &nodes[at].children {
+            let n = &nodes[child];
+            let value = n.reward / n.visits as f64 + c * (parent_visits / n.visits as f64).sqrt();
+            if value > best_value {
+                best_value = value;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// Plays to the end (or the ply cap) and returns each seat's reward.
+    fn playout(&self, start: &G, rng: &mut Xoshiro256PlusPlus, scratch: &mut Vec<G::Move>, seats: usize) -> Vec<f64> {
+        let mut state = start.clone();
+        for _ in 0..self.config.max_playout_plies {
+            match state.random_move(rng, scratch) {
+                Some(mv) => state.play_in_place(&mv),
+                None => break,
+            }
+        }
+        match state.status() {
+            Status::Over(outcome) => rewards(outcome, seats),
+            Status::Ongoing => match self.eval {
+                Some(eval) if seats == 2 => {
+                    // A logistic of the evaluation, for the side to move.
+                    let p = 1.0 / (1.0 + (-(eval.evaluate(&state) as f64) / 400.0).exp());
+                    let mut r = vec![1.0 - p; 2];
+                    r[state.to_move().index()] = p;
+                    r
+                }
+                _ => vec![1.0 / seats as f64; seats],
+            },
+        }
+    }
+}
+
+/// Each seat's share of a finished game: a win split among the winners, a
+/// draw split among everyone.
+fn rewards(outcome: Outcome, seats: usize) -> Vec<f64> {
+    if outcome.is_draw() {
+        return vec![1.0 / seats as f64; seats];
+    }
+    let share = 1.0 / outcome.winners.len() as f64;
+    (0..seats).map(|i| if outcome.winners.contains(Seat(i as u8)) { share } else { 0.0 }).collect()
+}

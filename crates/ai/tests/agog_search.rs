@@ -1,0 +1,86 @@
+//! Both searches on A•G•O•G: forced wins are found, results are
+//! reproducible, and search beats random play.
+
+use arbiter_ai::Limits;
+use arbiter_ai::agog::AgogEval;
+use arbiter_ai::alphabeta::{AlphaBeta, WIN_THRESHOLD};
+use arbiter_ai::mcts::{Mcts, MctsConfig};
+use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_games::agog::{Agog, AgogConfig};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn position(text: &str) -> Agog {
+    Agog::parse_position(text, &AgogConfig::default()).unwrap()
+}
+
+#[test]
+fn alpha_beta_takes_a_win_in_one() {
+    // The journeyman walks onto the enemy sanctum rather than anywhere else.
+    let p = position("6J1/8/8/8/8/3g4/8/1j6 w 0 0");
+    let mut search = AlphaBeta::new(AgogEval, 16);
+    let r = search.search(&p, Limits::depth(3));
+    assert_eq!(p.move_string(&r.best.unwrap()), "g8-h8");
+    assert!(r.score >= WIN_THRESHOLD, "{}", r.score);
+}
+
+#[test]
+fn alpha_beta_sees_a_forced_loss_coming_and_avoids_it() {
+    // White's journeyman on d3 must not step to d4, next to the Black golem
+    // on d5, which would jump it (landing on the empty d3).
+    let p = position("7j/8/8/3g4/8/3J4/8/8 w 0 0");
+    let mut search = AlphaBeta::new(AgogEval, 16);
+    let r = search.search(&p, Limits::depth(4));
+    let mv = p.move_string(&r.best.unwrap());
+    assert_ne!(mv, "d3-d4");
+}
+
+#[test]
+fn searches_are_reproducible() {
+    let start = Agog::start(&AgogConfig::default());
+    let a = AlphaBeta::new(AgogEval, 16).search(&start, Limits::nodes(20_000));
+    let b = AlphaBeta::new(AgogEval, 16).search(&start, Limits::nodes(20_000));
+    assert_eq!(a, b);
+    let config = MctsConfig { seed: 9, ..MctsConfig::default() };
+    let m1 = Mcts::<Agog>::new(config).search(&start, Limits::nodes(300));
+    let m2 = Mcts::<Agog>::new(config).search(&start, Limits::nodes(300));
+    assert_eq!(m1, m2);
+    assert_eq!(m1.playouts, 300);
+}
+
+#[test]
+fn mcts_takes_a_win_in_one() {
+    let p = position("6J1/8/8/8/8/3g4/8/1j6 w 0 0");
+    let r = Mcts::<Agog>::new(MctsConfig::default()).search(&p, Limits::nodes(2_000));
+    assert_eq!(p.move_string(&r.best.unwrap()), "g8-h8");
+}
+
+/// Plays alpha-beta (White or Black) against uniformly random moves.
+fn play_vs_random(search_side: Seat, seed: u64) -> Status {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut p = Agog::start(&AgogConfig::default());
+    let mut search = AlphaBeta::new(AgogEval, 16);
+    let mut moves = Vec::new();
+    while !p.status().is_over() {
+        let mv = if p.to_move() == search_side {
+            search.search(&p, Limits::nodes(3_000)).best.unwrap()
+        } else {
+            p.legal_moves(&mut moves);
+            moves[rng.random_range(0..moves.len())]
+        };
+        p = p.play(&mv);
+    }
+    p.status()
+}
+
+#[test]
+fn alpha_beta_beats_random_play() {
+    let mut wins = 0;
+    for game in 0..10u64 {
+        let side = Seat((game % 2) as u8);
+        if let Status::Over(o) = play_vs_random(side, game) {
+            wins += usize::from(o.winners.contains(side));
+        }
+    }
+    assert!(wins >= 9, "won {wins} of 10");
+}
