@@ -11,6 +11,7 @@
 
 pub mod agog;
 pub mod alphabeta;
+pub mod choose;
 pub mod eval;
 pub mod limits;
 pub mod mcts;

@@ -5,6 +5,7 @@
 //! offending token.
 
 mod date;
+mod engine;
 mod game_args;
 mod output;
 mod play;
@@ -72,6 +73,8 @@ enum Command {
         #[arg(long)]
         output: Option<std::path::PathBuf>,
     },
+    /// Speaks the engine protocol (GTP framing) on standard input and output.
+    Engine,
     /// Two people at one terminal: type moves, see the board, save the record.
     Play {
         #[command(flatten)]
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
         Command::Apply { game, moves } => query::apply(&game, &moves, json),
         Command::Show { game } => query::show(&game, json),
         Command::Record { file, to, output } => record_cmd::run(&file, to, output.as_deref(), json),
+        Command::Engine => engine::run(),
         Command::Play { game, save, white, black } => play::run(&game, save, &white, &black),
     };
     match result {

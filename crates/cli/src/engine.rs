@@ -1,0 +1,242 @@
+//! `arbiter engine`: the line-based engine protocol (GTP framing) on
+//! standard input and output.
+
+use std::io::BufRead;
+
+use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose};
+use arbiter_games::{AnyGame, GameKind, any::GameOptions};
+
+use crate::output::out;
+
+/// Every command, as `list_commands` prints them.
+const COMMANDS: [&str; 12] =
+    ["game", "position", "play", "legal", "show", "status", "go", "name", "version", "list_commands", "quit", "help"];
+
+/// The engine's state: the game chosen and the positions played since the
+/// last `position` (the last is the current one).
+#[derive(Default)]
+pub struct Engine {
+    kind: Option<(GameKind, GameOptions)>,
+    history: Vec<AnyGame>,
+}
+
+/// One answer: success or failure, and its text (possibly several lines).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Reply {
+    ok: bool,
+    text: String,
+}
+
+impl Reply {
+    fn ok(text: impl Into<String>) -> Reply {
+        Reply { ok: true, text: text.into() }
+    }
+
+    fn fail(text: impl Into<String>) -> Reply {
+        Reply { ok: false, text: text.into() }
+    }
+
+    /// The answer as sent: `=`/`?`, the id, a space and the text, then an
+    /// empty line.
+    pub fn render(&self, id: Option<&str>) -> String {
+        let mark = if self.ok { '=' } else { '?' };
+        let id = id.unwrap_or("");
+        if self.text.is_empty() { format!("{mark}{id}\n\n") } else { format!("{mark}{id} {}\n\n", self.text) }
+    }
+}
+
+impl Engine {
+    /// Handles one input line; `None` for a line that is not a command
+    /// (empty or a comment). The second value is whether to quit.
+    pub fn handle(&mut self, line: &str) -> Option<(String, bool)> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return None;
+        }
+        let mut words = line.split_whitespace().peekable();
+        let id = words.next_if(|w| w.chars().all(|c| c.is_ascii_digit()));
+        let Some(command) = words.next() else {
+            return Some((Reply::fail("empty command").render(id), false));
+        };
+        let args: Vec<&str> = words.collect();
+        let reply = self.run(command, &args);
+        Some((reply.render(id), command == "quit"))
+    }
+
+    fn current(&self) -> Result<&AnyGame, Reply> {
+        self.history.last().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))
+    }
+
+    fn run(&mut self, command: &str, args: &[&str]) -> Reply {
+        let result = match command {
+            "name" => Ok(Reply::ok("arbiter")),
+            "version" => Ok(Reply::ok(env!("CARGO_PKG_VERSION"))),
+            "list_commands" | "help" => Ok(Reply::ok(COMMANDS.join("\n"))),
+            "quit" => Ok(Reply::ok("")),
+            "game" => self.game(args),
+            "position" => self.position(args),
+            "play" => self.play(args),
+            "legal" => self.current().map(|g| Reply::ok(g.legal_moves().join("\n"))),
+            "show" => self.current().map(|g| Reply::ok(g.position_string())),
+            "status" => self.current().map(|g| Reply::ok(g.status().to_string())),
+            "go" => self.go(args),
+            other => Err(Reply::fail(format!("unknown command '{other}'; list_commands lists them"))),
+        };
+        result.unwrap_or_else(|e| e)
+    }
+
+    fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
+        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog"))?;
+        let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
+        let mut options = GameOptions::default();
+        for pair in keys {
+            let (key, value) =
+                pair.split_once('=').ok_or_else(|| Reply::fail(format!("'{pair}': expected key=value")))?;
+            match key {
+                "variant" => options.variant = Some(value.to_string()),
+                "handicap" => {
+                    options.handicap = Some(
+                        value.parse().map_err(|_| Reply::fail(format!("'{value}': the handicap is a whole number")))?,
+                    )
+                }
+                _ => return Err(Reply::fail(format!("'{key}': not an option of {id}"))),
+            }
+        }
+        let start = AnyGame::new(kind, &options, None).map_err(|e| Reply::fail(e.to_string()))?;
+        self.kind = Some((kind, options));
+        self.history = vec![start];
+        Ok(Reply::ok(""))
+    }
+
+    fn position(&mut self, args: &[&str]) -> Result<Reply, Reply> {
+        let (kind, options) = self.kind.clone().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))?;
+        let position = match args {
+            [] => return Err(Reply::fail("position needs 'start' or a position string")),
+            ["start"] => AnyGame::new(kind, &options, None),
+            text => {
+                let no_handicap = GameOptions { handicap: None, ..options };
+                AnyGame::new(kind, &no_handicap, Some(&text.join(" ")))
+            }
+        }
+        .map_err(|e| Reply::fail(e.to_string()))?;
+        self.history = vec![position];
+        Ok(Reply::ok(""))
+    }
+
+    fn play(&mut self, args: &[&str]) -> Result<Reply, Reply> {
+        let here = self.current()?;
+        if args.is_empty() {
+            return Err(Reply::fail("play needs a move"));
+        }
+        if here.status().status != "ongoing" {
+            return Err(Reply::fail(format!("the game is over ({})", here.status())));
+        }
+        let next = here.play(&args.join(" ")).map_err(|e| Reply::fail(e.to_string()))?;
+        self.history.push(next);
+        Ok(Reply::ok(""))
+    }
+
+    fn go(&mut self, args: &[&str]) -> Result<Reply, Reply> {
+        let here = self.current()?;
+        let mut params = GoParams::default();
+        let mut words = args.iter();
+        while let Some(&key) = words.next() {
+            if key == "as" {
+                return Err(Reply::fail(format!("'go as' is for simultaneous games; {} is not one", here.kind())));
+            }
+            let value = words.next().ok_or_else(|| Reply::fail(format!("'{key}' needs a value")))?;
+            let number: u64 =
+                value.parse().map_err(|_| Reply::fail(format!("'{value}': {key} takes a whole number")))?;
+            match key {
+                "level" if (1..=u64::from(MAX_LEVEL)).contains(&number) => params.level = Some(number as u8),
+                "level" => return Err(Reply::fail(format!("'{value}': levels are 1 to {MAX_LEVEL}"))),
+                "nodes" => params.nodes = Some(number),
+                "playouts" => params.playouts = Some(number.max(1)),
+                "depth" => params.depth = Some(number.clamp(1, 64) as u32),
+                "movetime" => params.movetime_ms = Some(number),
+                "seed" => params.seed = Some(number),
+                other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
+            }
+        }
+        match choose(here, &params) {
+            Some(mv) => Ok(Reply::ok(mv)),
+            None => Err(Reply::fail(format!("the game is over ({})", here.status()))),
+        }
+    }
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run() -> anyhow::Result<()> {
+    let mut engine = Engine::default();
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        if let Some((answer, quit)) = engine.handle(&line) {
+            out!("{answer}");
+            if quit {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(lines: &[&str]) -> Vec<String> {
+        let mut engine = Engine::default();
+        lines.iter().filter_map(|l| engine.handle(l).map(|(a, _)| a)).collect()
+    }
+
+    #[test]
+    fn framing_ids_and_comments() {
+        let answers = session(&["", "# a comment", "name", "7 version", "3 bogus"]);
+        assert_eq!(answers[0], "= arbiter\n\n");
+        assert_eq!(answers[1], format!("=7 {}\n\n", env!("CARGO_PKG_VERSION")));
+        assert!(answers[2].starts_with("?3 unknown command 'bogus'"));
+        assert_eq!(answers.len(), 3);
+    }
+
+    #[test]
+    fn a_game_of_agog() {
+        let answers = session(&[
+            "legal",
+            "game agog variant=classic",
+            "play e2-e3",
+            "play e2-e5",
+            "show",
+            "position 8/8/8/8/8/8/j7/J7 w 0 0",
+            "legal",
+            "go depth 2",
+            "play a1xa3",
+            "status",
+            "go",
+        ]);
+        assert!(answers[0].starts_with("? no game"));
+        assert_eq!(answers[1], "=\n\n");
+        assert_eq!(answers[2], "=\n\n");
+        assert!(answers[3].starts_with("? 'e2-e5'"), "{}", answers[3]);
+        assert_eq!(answers[4], "= 2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGGG2g/GGGG4/JGGGGG2 b 0 0\n\n");
+        assert_eq!(answers[6], "= a1xa3\n\n");
+        assert_eq!(answers[7], "= a1xa3\n\n");
+        assert_eq!(answers[9], "= win w capture\n\n");
+        assert!(answers[10].starts_with("? the game is over"));
+    }
+
+    #[test]
+    fn errors_leave_the_state_unchanged() {
+        let answers = session(&["game agog", "game chess", "game agog handicap=99", "go level 11", "show"]);
+        assert!(answers[1].starts_with("? 'chess'"));
+        assert!(answers[2].starts_with("? '99'"));
+        assert!(answers[3].starts_with("? '11'"));
+        assert_eq!(answers[4], "= 2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0\n\n");
+    }
+
+    #[test]
+    fn legal_answers_span_lines() {
+        let answers = session(&["game agog", "legal"]);
+        assert!(answers[1].starts_with("= a6-a7\na6-b6\n"));
+        assert!(answers[1].ends_with("f1-g1\n\n"));
+    }
+}
