@@ -11,10 +11,12 @@
 
 pub mod agog;
 pub mod alphabeta;
+pub mod arena;
 pub mod choose;
 pub mod eval;
 pub mod limits;
 pub mod mcts;
+pub mod stats;
 mod tt;
 
 pub use eval::{Evaluator, Neutral};

@@ -4,6 +4,7 @@
 //! input exits non-zero with a one-line error on standard error naming the
 //! offending token.
 
+mod arena_cmd;
 mod date;
 mod engine;
 mod game_args;
@@ -73,6 +74,9 @@ enum Command {
         #[arg(long)]
         output: Option<std::path::PathBuf>,
     },
+    /// A match between two players (levels, budgets or random play), with
+    /// win rates, the Elo difference and its 95% interval.
+    Arena(arena_cmd::ArenaArgs),
     /// Speaks the engine protocol (GTP framing) on standard input and output.
     Engine,
     /// Two people at one terminal: type moves, see the board, save the record.
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Command::Show { game } => query::show(&game, json),
         Command::Record { file, to, output } => record_cmd::run(&file, to, output.as_deref(), json),
         Command::Engine => engine::run(),
+        Command::Arena(args) => arena_cmd::run(&args, json),
         Command::Play { game, save, white, black } => play::run(&game, save, &white, &black),
     };
     match result {

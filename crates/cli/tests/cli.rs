@@ -173,3 +173,32 @@ fn a_reader_that_goes_away_is_not_an_error() {
     let o = child.wait_with_output().unwrap();
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_arena_reports_a_match_and_writes_records() {
+    let dir = std::env::temp_dir().join(format!("arbiter-arena-{}", std::process::id()));
+    let o = arbiter(&[
+        "--json",
+        "arena",
+        "agog",
+        "--a",
+        "depth=2",
+        "--b",
+        "random",
+        "--games",
+        "6",
+        "--records",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["wins"].as_u64().unwrap() + v["losses"].as_u64().unwrap() + v["draws"].as_u64().unwrap(), 6);
+    assert!(v["wins"].as_u64().unwrap() >= 5, "{v}");
+    let record = std::fs::read_to_string(dir.join("game-0002.txt")).unwrap();
+    assert!(record.contains("[White \"random\"]") && record.contains("[Black \"depth=2\"]"), "{record}");
+    assert!(arbiter(&["record", dir.join("game-0001.txt").to_str().unwrap()]).status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+    let bad = arbiter(&["arena", "agog", "--a", "level=11", "--b", "random"]);
+    assert!(!bad.status.success() && stderr(&bad).contains("'11'"));
+}

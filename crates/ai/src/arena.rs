@@ -1,0 +1,164 @@
+//! Games between two players of any game: each a search level or budget,
+//! or uniformly random play; colours alternate and a few random opening
+//! plies make the games differ.
+
+use arbiter_games::record::{GameLog, Record};
+use arbiter_games::{AnyGame, GameKind, any::GameOptions};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+use crate::choose::{GoParams, choose};
+
+/// Who chooses the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A search with these parameters.
+    Search(GoParams),
+    /// Uniformly random legal moves.
+    Random,
+}
+
+impl Player {
+    /// Reads `level=5`, `nodes=20000,depth=6`, `playouts=500`, `random`.
+    pub fn parse(text: &str) -> Result<Player, String> {
+        if text == "random" {
+            return Ok(Player::Random);
+        }
+        let mut params = GoParams::default();
+        for pair in text.split(',') {
+            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}': expected key=value or random"))?;
+            let n: u64 = value.parse().map_err(|_| format!("'{value}': {key} takes a whole number"))?;
+            match key {
+                "level" if (1..=10).contains(&n) => params.level = Some(n as u8),
+                "level" => return Err(format!("'{value}': levels are 1 to 10")),
+                "nodes" => params.nodes = Some(n),
+                "playouts" => params.playouts = Some(n.max(1)),
+                "depth" => params.depth = Some(n.clamp(1, 64) as u32),
+                "movetime" => params.movetime_ms = Some(n),
+                _ => return Err(format!("'{key}': not a player setting (level, nodes, playouts, depth, movetime)")),
+            }
+        }
+        Ok(Player::Search(params))
+    }
+}
+
+impl Player {
+    /// The player in the form [`Player::parse`] reads.
+    pub fn describe(&self) -> String {
+        let Player::Search(p) = self else { return "random".into() };
+        let parts = [
+            p.level.map(|v| format!("level={v}")),
+            p.nodes.map(|v| format!("nodes={v}")),
+            p.playouts.map(|v| format!("playouts={v}")),
+            p.depth.map(|v| format!("depth={v}")),
+            p.movetime_ms.map(|v| format!("movetime={v}")),
+        ];
+        let text: Vec<String> = parts.into_iter().flatten().collect();
+        if text.is_empty() { "level=5".into() } else { text.join(",") }
+    }
+}
+
+/// A match: which game, the two players, how many games.
+#[derive(Clone, Debug)]
+pub struct Match {
+    /// The game.
+    pub kind: GameKind,
+    /// Its options (variant, handicap…).
+    pub options: GameOptions,
+    /// Player A (first in odd-numbered games).
+    pub a: Player,
+    /// Player B.
+    pub b: Player,
+    /// Random plies played before the players take over.
+    pub opening_plies: usize,
+    /// Base seed: game `i` uses `seed + i`.
+    pub seed: u64,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Its number, from 0.
+    pub index: usize,
+    /// Whether A moved first.
+    pub a_first: bool,
+    /// A's score: 1, ½ or 0.
+    pub score_a: f64,
+    /// Plies played.
+    pub plies: usize,
+    /// Why it ended.
+    pub reason: String,
+    /// The game record.
+    pub record: Record,
+}
+
+impl Match {
+    /// Plays game `index` (A moves first in even-numbered games).
+    pub fn play(&self, index: usize) -> Result<GameResult, String> {
+        let a_first = index % 2 == 0;
+        let seed = self.seed.wrapping_add(index as u64);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut game = AnyGame::new(self.kind, &self.options, None).map_err(|e| e.to_string())?;
+        let first_label = game.to_move_label();
+        let mut record = Record::default();
+        record.set_tag("Game", self.kind.id());
+        if let Some(v) = &self.options.variant {
+            record.set_tag("Variant", v.clone());
+        }
+        if let Some(h) = self.options.handicap.filter(|&h| h > 0) {
+            record.set_tag("Handicap", h.to_string());
+        }
+        let mut plies = 0;
+        while game.status().status == "ongoing" {
+            let a_to_move = (game.to_move_label() == first_label) == a_first;
+            let player = if a_to_move { self.a } else { self.b };
+            let mv = match player {
+                _ if plies < self.opening_plies => random_move(&game, &mut rng),
+                Player::Random => random_move(&game, &mut rng),
+                Player::Search(params) => choose(&game, &GoParams { seed: Some(seed), ..params }),
+            }
+            .ok_or("no move in an unfinished game")?;
+            record.moves.push(game.record_move(&mv).map_err(|e| e.to_string())?);
+            game = game.play(&mv).map_err(|e| e.to_string())?;
+            plies += 1;
+        }
+        let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
+        let (first, second) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
+        record.set_tag(if first_label == "w" { "White" } else { "First" }, first.describe());
+        record.set_tag(if first_label == "w" { "Black" } else { "Second" }, second.describe());
+        let status = game.status();
+        let a_label = if a_first { first_label.clone() } else { other_label(&game, &first_label) };
+        let score_a = match status.status {
+            "draw" => 0.5,
+            _ if status.winners.len() > 1 && status.winners.contains(&a_label) => 0.5,
+            _ if status.winners.contains(&a_label) => 1.0,
+            _ => 0.0,
+        };
+        Ok(GameResult { index, a_first, score_a, plies, reason: status.reason.unwrap_or("").to_string(), record })
+    }
+
+    /// Plays games `0..games` in parallel; `progress` is called after each.
+    pub fn run(&self, games: usize, progress: impl Fn() + Sync) -> Result<Vec<GameResult>, String> {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let r = self.play(i);
+                progress();
+                r
+            })
+            .collect()
+    }
+}
+
+/// The label of the player who is not `first` (two-player games).
+fn other_label(game: &AnyGame, first: &str) -> String {
+    match game.kind() {
+        GameKind::Agog => if first == "w" { "b" } else { "w" }.to_string(),
+    }
+}
+
+fn random_move(game: &AnyGame, rng: &mut Xoshiro256PlusPlus) -> Option<String> {
+    let moves = game.legal_moves();
+    if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())].clone()) }
+}

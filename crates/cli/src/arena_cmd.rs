@@ -1,0 +1,113 @@
+//! `arbiter arena`: a match between two players, with statistics and records.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use arbiter_ai::arena::{Match, Player};
+use arbiter_ai::stats::MatchStats;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use crate::game_args::GameArgs;
+use crate::output::outln;
+use crate::record_cmd::write_new;
+
+/// The arena's arguments.
+#[derive(clap::Args, Debug)]
+pub struct ArenaArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Player A: `level=N`, `nodes=N`, `playouts=N`, `depth=N` (comma-separated), or `random`.
+    #[arg(long)]
+    a: String,
+    /// Player B, in the same form.
+    #[arg(long)]
+    b: String,
+    /// Number of games; A moves first in the even-numbered ones.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Base seed; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write each game's record into this directory (created if needed).
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// An Elo figure with its sign; a clean sweep is infinite.
+fn elo(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.0}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+/// Runs `arbiter arena`.
+pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
+    if args.game.position.is_some() {
+        return Err(anyhow!("'--position': the arena plays from the start position"));
+    }
+    let (kind, options) = args.game.options()?;
+    let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
+    let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
+    let arena = Match { kind, options, a, b, opening_plies: args.opening_plies, seed: args.seed };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
+    let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create", dir.display()))?;
+        for r in &results {
+            write_new(&dir.join(format!("game-{:04}.txt", r.index + 1)), &r.record.to_text())?;
+        }
+    }
+    let scores: Vec<f64> = results.iter().map(|r| r.score_a).collect();
+    let stats = MatchStats::from_scores(&scores);
+    let mean_plies = results.iter().map(|r| r.plies).sum::<usize>() as f64 / results.len().max(1) as f64;
+    if json_out {
+        let finite = |x: f64| if x.is_finite() { json!(x) } else { json!(null) };
+        outln!(
+            "{}",
+            json!({
+                "game": kind.id(),
+                "a": a.describe(),
+                "b": b.describe(),
+                "games": stats.games,
+                "wins": stats.wins,
+                "losses": stats.losses,
+                "draws": stats.draws,
+                "score": stats.score,
+                "score_interval": [stats.score_interval.0, stats.score_interval.1],
+                "elo": finite(stats.elo),
+                "elo_interval": [finite(stats.elo_interval.0), finite(stats.elo_interval.1)],
+                "mean_plies": mean_plies,
+            })
+        );
+    } else {
+        outln!("{}: A ({}) against B ({}), {} games", kind.id(), a.describe(), b.describe(), stats.games);
+        outln!("A won {}, lost {}, drew {}; mean length {mean_plies:.1} plies", stats.wins, stats.losses, stats.draws);
+        outln!(
+            "A scored {:.1}% (95% interval {:.1}% to {:.1}%)",
+            100.0 * stats.score,
+            100.0 * stats.score_interval.0,
+            100.0 * stats.score_interval.1
+        );
+        outln!(
+            "Elo difference A-B: {} (95% interval {} to {})",
+            elo(stats.elo),
+            elo(stats.elo_interval.0),
+            elo(stats.elo_interval.1)
+        );
+    }
+    Ok(())
+}
