@@ -96,7 +96,7 @@ pub struct GameResult {
 impl Match {
     /// Plays game `index` (A moves first in even-numbered games).
     pub fn play(&self, index: usize) -> Result<GameResult, String> {
-        let a_first = index % 2 == 0;
+        let a_first = index.is_multiple_of(2);
         let seed = self.seed.wrapping_add(index as u64);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut game = AnyGame::new(self.kind, &self.options, None).map_err(|e| e.to_string())?;
