@@ -89,6 +89,10 @@ pub struct GameResult {
     pub plies: usize,
     /// Why it ended.
     pub reason: String,
+    /// The winners' labels (empty for a draw).
+    pub winners: Vec<String>,
+    /// The number of legal moves before each ply.
+    pub branching: Vec<usize>,
     /// The game record.
     pub record: Record,
 }
@@ -110,7 +114,9 @@ impl Match {
             record.set_tag("Handicap", h.to_string());
         }
         let mut plies = 0;
+        let mut branching = Vec::new();
         while game.status().status == "ongoing" {
+            branching.push(game.legal_moves().len());
             let a_to_move = (game.to_move_label() == first_label) == a_first;
             let player = if a_to_move { self.a } else { self.b };
             let mv = match player {
@@ -135,7 +141,16 @@ impl Match {
             _ if status.winners.contains(&a_label) => 1.0,
             _ => 0.0,
         };
-        Ok(GameResult { index, a_first, score_a, plies, reason: status.reason.unwrap_or("").to_string(), record })
+        Ok(GameResult {
+            index,
+            a_first,
+            score_a,
+            plies,
+            reason: status.reason.unwrap_or("").to_string(),
+            winners: status.winners.clone(),
+            branching,
+            record,
+        })
     }
 
     /// Plays games `0..games` in parallel; `progress` is called after each.

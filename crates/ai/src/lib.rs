@@ -11,6 +11,7 @@
 
 pub mod agog;
 pub mod alphabeta;
+pub mod analysis;
 pub mod arena;
 pub mod choose;
 pub mod eval;

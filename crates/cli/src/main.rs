@@ -4,6 +4,7 @@
 //! input exits non-zero with a one-line error on standard error naming the
 //! offending token.
 
+mod analyse_cmd;
 mod arena_cmd;
 mod date;
 mod engine;
@@ -77,6 +78,9 @@ enum Command {
     /// A match between two players (levels, budgets or random play), with
     /// win rates, the Elo difference and its 95% interval.
     Arena(arena_cmd::ArenaArgs),
+    /// Self-play statistics: first-player win rate, game length, branching
+    /// factor, how games end, and for A•G•O•G the value of each handicap step.
+    Analyse(analyse_cmd::AnalyseArgs),
     /// Speaks the engine protocol (GTP framing) on standard input and output.
     Engine,
     /// Two people at one terminal: type moves, see the board, save the record.
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Command::Record { file, to, output } => record_cmd::run(&file, to, output.as_deref(), json),
         Command::Engine => engine::run(),
         Command::Arena(args) => arena_cmd::run(&args, json),
+        Command::Analyse(args) => analyse_cmd::run(&args, json),
         Command::Play { game, save, white, black } => play::run(&game, save, &white, &black),
     };
     match result {

@@ -202,3 +202,34 @@ fn the_arena_reports_a_match_and_writes_records() {
     let bad = arbiter(&["arena", "agog", "--a", "level=11", "--b", "random"]);
     assert!(!bad.status.success() && stderr(&bad).contains("'11'"));
 }
+
+#[test]
+fn analyse_reports_self_play_statistics_and_charts() {
+    let dir = std::env::temp_dir().join(format!("arbiter-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("chart.svg");
+    let o = arbiter(&[
+        "--json",
+        "analyse",
+        "agog",
+        "--games",
+        "4",
+        "--player",
+        "depth=1",
+        "--handicap-steps",
+        "1",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let settings = v["settings"].as_array().unwrap();
+    assert_eq!(settings.len(), 2);
+    assert_eq!(settings[0]["games"], 4);
+    assert_eq!(settings[0]["branching_by_ply"][0], 12.0);
+    let endings: u64 = settings[1]["endings"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(endings, 4);
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    assert!(std::fs::read_to_string(dir.join("chart.handicap.svg")).unwrap().contains("handicap"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
