@@ -21,14 +21,18 @@ pub struct MctsConfig {
     /// A playout longer than this is cut off and judged by the evaluator
     /// (or scored as a draw without one).
     pub max_playout_plies: usize,
-    /// Seed of the playout generator: the same seed and playout budget give
-    /// the same move.
+    /// Seed of the playout generator: the same seed, playout budget and
+    /// thread count give the same move.
     pub seed: u64,
+    /// Independent trees searched in parallel (root parallelism), each with
+    /// its share of the budget and its own seed; their root statistics are
+    /// added up.
+    pub threads: usize,
 }
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { exploration: std::f64::consts::SQRT_2, max_playout_plies: 1_000, seed: 0 }
+        MctsConfig { exploration: std::f64::consts::SQRT_2, max_playout_plies: 1_000, seed: 0, threads: 1 }
     }
 }
 
@@ -51,6 +55,13 @@ struct Node<M> {
     /// Total reward of the player who made `mv`.
     reward: f64,
     expanded: bool,
+}
+
+/// A root move's statistics, for merging trees.
+struct RootChild<M> {
+    mv: M,
+    visits: u64,
+    reward: f64,
 }
 
 impl<M> Node<M> {
@@ -79,14 +90,51 @@ impl<'e, G: Game> Mcts<'e, G> {
     /// Searches `position`; `limits.nodes` counts playouts.
     pub fn search(&self, position: &G, limits: Limits) -> MctsResult<G::Move> {
         let limits = if limits == Limits::default() { Limits::nodes(DEFAULT_PLAYOUTS) } else { limits };
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.config.seed);
+        if position.status().is_over() {
+            return MctsResult { best: None, value: 0.0, playouts: 0 };
+        }
+        let threads = self.config.threads.max(1);
+        let share = Limits { nodes: limits.nodes.map(|n| n.div_ceil(threads as u64)), ..limits };
+        let trees: Vec<(Vec<RootChild<G::Move>>, u64)> = if threads == 1 {
+            vec![self.search_tree(position, share, self.config.seed)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads as u64)
+                    .map(|t| scope.spawn(move || self.search_tree(position, share, self.config.seed.wrapping_add(t))))
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("a search thread does not panic")).collect()
+            })
+        };
+        // Every tree generates the root moves in the same order.
+        let mut merged: Vec<RootChild<G::Move>> = Vec::new();
+        let mut playouts = 0;
+        for (children, n) in trees {
+            playouts += n;
+            for child in children {
+                match merged.iter_mut().find(|c| c.mv == child.mv) {
+                    Some(c) => {
+                        c.visits += child.visits;
+                        c.reward += child.reward;
+                    }
+                    None => merged.push(child),
+                }
+            }
+        }
+        let best = merged.iter().enumerate().max_by(|(i, a), (j, b)| a.visits.cmp(&b.visits).then_with(|| j.cmp(i)));
+        match best {
+            Some((_, c)) => MctsResult { best: Some(c.mv), value: c.reward / c.visits.max(1) as f64, playouts },
+            None => MctsResult { best: None, value: 0.0, playouts },
+        }
+    }
+
+    /// One tree: the root's children with their statistics, and the
+    /// playouts run.
+    fn search_tree(&self, position: &G, limits: Limits, seed: u64) -> (Vec<RootChild<G::Move>>, u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut clock = Clock::start(limits);
         let seats = position.seat_count();
         let mut nodes: Vec<Node<G::Move>> = vec![Node::new(None)];
         let mut scratch = Vec::new();
-        if position.status().is_over() {
-            return MctsResult { best: None, value: 0.0, playouts: 0 };
-        }
         let mut path: Vec<(usize, Seat)> = Vec::new();
         loop {
             // Selection: down the tree while every move here has a child.
@@ -129,16 +177,16 @@ impl<'e, G: Game> Mcts<'e, G> {
                 break;
             }
         }
-        let best = nodes[0]
+        let children = nodes[0]
             .children
             .iter()
-            .copied()
-            .max_by(|&a, &b| nodes[a].visits.cmp(&nodes[b].visits).then_with(|| b.cmp(&a)));
-        let (mv, value) = match best {
-            Some(c) => (nodes[c].mv, nodes[c].reward / nodes[c].visits.max(1) as f64),
-            None => (None, 0.0),
-        };
-        MctsResult { best: mv, value, playouts: clock.nodes }
+            .map(|&c| RootChild {
+                mv: nodes[c].mv.expect("a child has a move"),
+                visits: nodes[c].visits,
+                reward: nodes[c].reward,
+            })
+            .collect();
+        (children, clock.nodes)
     }
 
     fn select(&self, nodes: &[Node<G::Move>], at: usize) -> usize {

@@ -84,3 +84,14 @@ fn alpha_beta_beats_random_play() {
     }
     assert!(wins >= 9, "won {wins} of 10");
 }
+
+#[test]
+fn parallel_trees_are_reproducible_and_find_the_win() {
+    let p = position("6J1/8/8/8/8/3g4/8/1j6 w 0 0");
+    let config = MctsConfig { threads: 2, seed: 3, ..MctsConfig::default() };
+    let a = Mcts::<Agog>::new(config).search(&p, Limits::nodes(2_000));
+    let b = Mcts::<Agog>::new(config).search(&p, Limits::nodes(2_000));
+    assert_eq!(a, b);
+    assert_eq!(a.playouts, 2_000);
+    assert_eq!(p.move_string(&a.best.unwrap()), "g8-h8");
+}
