@@ -5,7 +5,8 @@ use rand::Rng;
 use crate::game::Game;
 
 /// Number of leaves of the legal-move tree of `position` to `depth` plies,
-/// counting the last ply in bulk. A finished game is a leaf.
+/// counting the last ply in bulk. A game that ends before `depth` adds no
+/// leaves, as in chess perft.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
     perft_with(position, depth, &mut buffers)

@@ -2,7 +2,7 @@
 //! specification to depth 5, and this engine's own depth-6 counts (agreed
 //! with the independent reference implementation) to catch regressions.
 
-use arbiter_core::{Game, perft};
+use arbiter_core::{Game, Notation, perft};
 use arbiter_games::agog::{Agog, AgogConfig, Edition};
 
 const REFERENCE: [u64; 5] = [12, 144, 1_848, 22_744, 288_612];
@@ -30,4 +30,20 @@ fn perft_from_the_start_to_depth_6() {
     for edition in [Edition::Current, Edition::Classic] {
         assert_eq!(perft(&start(edition), 6), DEPTH_6, "{edition:?}");
     }
+}
+
+#[test]
+fn perft_table() {
+    let table = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/agog-perft.txt")).unwrap();
+    let mut rows = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let edition = if fields[0] == "classic" { Edition::Classic } else { Edition::Current };
+        let position = Agog::parse_position(fields[1], &AgogConfig { edition, handicap: 0 }).unwrap();
+        for (depth, expected) in fields[2].split_whitespace().enumerate() {
+            assert_eq!(perft(&position, depth as u32 + 1), expected.parse::<u64>().unwrap(), "{line}");
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 10);
 }
