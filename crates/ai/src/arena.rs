@@ -122,7 +122,7 @@ impl Match {
             let mv = match player {
                 _ if plies < self.opening_plies => random_move(&game, &mut rng),
                 Player::Random => random_move(&game, &mut rng),
-                Player::Search(params) => choose(&game, &GoParams { seed: Some(seed), ..params }),
+                Player::Search(params) => choose(&game, &GoParams { seed: Some(seed), ..params }).map(|c| c.mv),
             }
             .ok_or("no move in an unfinished game")?;
             record.moves.push(game.record_move(&mv).map_err(|e| e.to_string())?);

@@ -49,14 +49,14 @@ fn level_plan(level: u8) -> Plan {
     match level {
         0 | 1 => Plan::Playouts(20),
         2 => Plan::Playouts(100),
-        3 => Plan::Nodes(500),
-        4 => Plan::Nodes(2_000),
-        5 => Plan::Nodes(5_000),
-        6 => Plan::Nodes(15_000),
-        7 => Plan::Nodes(40_000),
-        8 => Plan::Nodes(100_000),
-        9 => Plan::Nodes(250_000),
-        _ => Plan::Nodes(600_000),
+        3 => Plan::Nodes(1_000),
+        4 => Plan::Nodes(4_000),
+        5 => Plan::Nodes(15_000),
+        6 => Plan::Nodes(50_000),
+        7 => Plan::Nodes(200_000),
+        8 => Plan::Nodes(800_000),
+        9 => Plan::Nodes(3_000_000),
+        _ => Plan::Nodes(12_000_000),
     }
 }
 
@@ -79,20 +79,43 @@ impl GoParams {
     }
 }
 
-fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(position: &G, eval: &E, params: &GoParams) -> Option<String> {
-    let best = match params.plan() {
-        Plan::Playouts(p) => {
-            let config = MctsConfig { seed: params.seed.unwrap_or(0), ..MctsConfig::default() };
-            Mcts::with_evaluator(config, eval).search(position, params.limits(p)).best
-        }
-        Plan::Nodes(n) => AlphaBeta::new(eval.clone(), TABLE_BITS).search(position, params.limits(n)).best,
-    };
-    best.map(|m| position.move_string(&m))
+/// A chosen move and what the search saw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The move, in long form.
+    pub mv: String,
+    /// One line for logs: search kind, depth or playouts, score, nodes,
+    /// expected line.
+    pub info: String,
 }
 
-/// The move the engine would play here in long form, or `None` when the
-/// game is over.
-pub fn choose(game: &AnyGame, params: &GoParams) -> Option<String> {
+fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(position: &G, eval: &E, params: &GoParams) -> Option<Choice> {
+    match params.plan() {
+        Plan::Playouts(p) => {
+            let config = MctsConfig { seed: params.seed.unwrap_or(0), ..MctsConfig::default() };
+            let r = Mcts::with_evaluator(config, eval).search(position, params.limits(p));
+            let mv = position.move_string(&r.best?);
+            Some(Choice { info: format!("mcts playouts {} value {:.3} move {mv}", r.playouts, r.value), mv })
+        }
+        Plan::Nodes(n) => {
+            let r = AlphaBeta::new(eval.clone(), TABLE_BITS).search(position, params.limits(n));
+            let mv = position.move_string(&r.best?);
+            let mut line = Vec::new();
+            let mut here = position.clone();
+            for m in &r.pv {
+                line.push(here.move_string(m));
+                here = here.play(m);
+            }
+            Some(Choice {
+                info: format!("alphabeta depth {} score {} nodes {} pv {}", r.depth, r.score, r.nodes, line.join(" ")),
+                mv,
+            })
+        }
+    }
+}
+
+/// The move the engine would play here, or `None` when the game is over.
+pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
     match game {
         AnyGame::Agog(g) => {
             if g.status().is_over() {

@@ -159,7 +159,10 @@ impl Engine {
             }
         }
         match choose(here, &params) {
-            Some(mv) => Ok(Reply::ok(mv)),
+            Some(choice) => {
+                eprintln!("info {}", choice.info);
+                Ok(Reply::ok(choice.mv))
+            }
             None => Err(Reply::fail(format!("the game is over ({})", here.status()))),
         }
     }
