@@ -13,6 +13,8 @@ mod output;
 mod play;
 mod query;
 mod record_cmd;
+mod session;
+mod tui;
 
 use std::process::ExitCode;
 
@@ -83,20 +85,8 @@ enum Command {
     Analyse(analyse_cmd::AnalyseArgs),
     /// Speaks the engine protocol (GTP framing) on standard input and output.
     Engine,
-    /// Two people at one terminal: type moves, see the board, save the record.
-    Play {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Where to save the record (default: a new file named after the game and time).
-        #[arg(long)]
-        save: Option<std::path::PathBuf>,
-        /// The first player's name for the record.
-        #[arg(long, default_value = "White")]
-        white: String,
-        /// The second player's name for the record.
-        #[arg(long, default_value = "Black")]
-        black: String,
-    },
+    /// Play at this terminal: two people, or a person against the AI (`--as`, `--level`).
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -111,7 +101,7 @@ fn main() -> ExitCode {
         Command::Engine => engine::run(),
         Command::Arena(args) => arena_cmd::run(&args, json),
         Command::Analyse(args) => analyse_cmd::run(&args, json),
-        Command::Play { game, save, white, black } => play::run(&game, save, &white, &black),
+        Command::Play(args) => play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
