@@ -131,8 +131,12 @@ impl Match {
         }
         let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
         let (first, second) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-        record.set_tag(if first_label == "w" { "White" } else { "First" }, first.describe());
-        record.set_tag(if first_label == "w" { "Black" } else { "Second" }, second.describe());
+        let (first_tag, second_tag) = match self.kind {
+            GameKind::Agog => ("White", "Black"),
+            GameKind::Ogama => ("Orange", "Blue"),
+        };
+        record.set_tag(first_tag, first.describe());
+        record.set_tag(second_tag, second.describe());
         let status = game.status();
         let a_label = if a_first { first_label.clone() } else { other_label(&game, &first_label) };
         let score_a = match status.status {
@@ -168,9 +172,8 @@ impl Match {
 
 /// The label of the player who is not `first` (two-player games).
 fn other_label(game: &AnyGame, first: &str) -> String {
-    match game.kind() {
-        GameKind::Agog => if first == "w" { "b" } else { "w" }.to_string(),
-    }
+    let kind = game.kind();
+    if first == kind.first_label() { kind.second_label() } else { kind.first_label() }.to_string()
 }
 
 fn random_move(game: &AnyGame, rng: &mut Xoshiro256PlusPlus) -> Option<String> {

@@ -11,6 +11,7 @@ use crate::alphabeta::AlphaBeta;
 use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig};
+use crate::ogama::OgamaEval;
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;
@@ -122,6 +123,12 @@ pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
                 return None;
             }
             choose_typed(g, &AgogEval, params)
+        }
+        AnyGame::Ogama(g) => {
+            if g.status().is_over() {
+                return None;
+            }
+            choose_typed(g, &OgamaEval, params)
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod choose;
 pub mod eval;
 pub mod limits;
 pub mod mcts;
+pub mod ogama;
 pub mod stats;
 mod tt;
 

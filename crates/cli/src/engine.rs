@@ -78,7 +78,7 @@ impl Engine {
             "play" => self.play(args),
             "legal" => self.current().map(|g| Reply::ok(g.legal_moves().join("\n"))),
             "show" => self.current().map(|g| Reply::ok(g.position_string())),
-            "status" => self.current().map(|g| Reply::ok(g.status().to_string())),
+            "status" => self.current().map(|_| Reply::ok(AnyGame::status_after(&self.history).to_string())),
             "go" => self.go(args),
             other => Err(Reply::fail(format!("unknown command '{other}'; list_commands lists them"))),
         };
@@ -86,7 +86,7 @@ impl Engine {
     }
 
     fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog"))?;
+        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog or ogama"))?;
         let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
         let mut options = GameOptions::default();
         for pair in keys {
@@ -98,6 +98,17 @@ impl Engine {
                     options.handicap = Some(
                         value.parse().map_err(|_| Reply::fail(format!("'{value}': the handicap is a whole number")))?,
                     )
+                }
+                "seed" => {
+                    options.seed =
+                        Some(value.parse().map_err(|_| Reply::fail(format!("'{value}': the seed is a whole number")))?)
+                }
+                "repetition" => {
+                    options.repetition = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(Reply::fail(format!("'{value}': repetition is on or off"))),
+                    })
                 }
                 _ => return Err(Reply::fail(format!("'{key}': not an option of {id}"))),
             }
@@ -128,8 +139,9 @@ impl Engine {
         if args.is_empty() {
             return Err(Reply::fail("play needs a move"));
         }
-        if here.status().status != "ongoing" {
-            return Err(Reply::fail(format!("the game is over ({})", here.status())));
+        let status = AnyGame::status_after(&self.history);
+        if status.status != "ongoing" {
+            return Err(Reply::fail(format!("the game is over ({status})")));
         }
         let next = here.play(&args.join(" ")).map_err(|e| Reply::fail(e.to_string()))?;
         self.history.push(next);

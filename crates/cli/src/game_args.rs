@@ -7,7 +7,7 @@ use clap::Args;
 /// `<game> [--variant V] [--handicap N] [--position P]`.
 #[derive(Args, Clone, Debug)]
 pub struct GameArgs {
-    /// The game: agog.
+    /// The game: agog or ogama.
     pub game: String,
     /// The variant (agog: `classic` for the first edition).
     #[arg(long)]
@@ -18,13 +18,27 @@ pub struct GameArgs {
     /// A position string to start from instead of the start position.
     #[arg(long)]
     pub position: Option<String>,
+    /// Ogama: the seed of the random deal (default 0).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Ogama: whether the third occurrence of a position draws (default on).
+    #[arg(long, value_parser = ["on", "off"])]
+    pub repetition: Option<String>,
 }
 
 impl GameArgs {
     /// The game kind and options named.
     pub fn options(&self) -> Result<(GameKind, GameOptions)> {
         let kind = GameKind::parse(&self.game)?;
-        Ok((kind, GameOptions { variant: self.variant.clone(), handicap: self.handicap }))
+        Ok((
+            kind,
+            GameOptions {
+                variant: self.variant.clone(),
+                handicap: self.handicap,
+                seed: self.seed,
+                repetition: self.repetition.as_deref().map(|r| r == "on"),
+            },
+        ))
     }
 
     /// The position these arguments name.

@@ -56,7 +56,6 @@ enum Command {
         game: GameArgs,
         /// Moves in long form or the game's record notation; an A•G•O•G
         /// promotion may be given as two arguments (`a3-a1 h1=H`).
-        #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
     },
     /// A board diagram.

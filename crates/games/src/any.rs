@@ -6,23 +6,40 @@ use std::fmt;
 use arbiter_core::{Game, Notation, Status, TextError, perft};
 
 use crate::agog::{Agog, AgogConfig, Edition, MAX_HANDICAP};
+use crate::ogama::{Ogama, OgamaConfig};
 
 /// The games the system knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     /// A•G•O•G, both editions.
     Agog,
+    /// Ogama.
+    Ogama,
 }
 
 impl GameKind {
     /// Every game.
-    pub const ALL: [GameKind; 1] = [GameKind::Agog];
+    pub const ALL: [GameKind; 2] = [GameKind::Agog, GameKind::Ogama];
 
     /// The identifier used in text (`agog`).
     pub const fn id(self) -> &'static str {
         match self {
             GameKind::Agog => "agog",
+            GameKind::Ogama => "ogama",
         }
+    }
+
+    /// The label of the player who moves first (`w`, `o`).
+    pub const fn first_label(self) -> &'static str {
+        match self {
+            GameKind::Agog => "w",
+            GameKind::Ogama => "o",
+        }
+    }
+
+    /// The label of the player who moves second in a two-player game.
+    pub const fn second_label(self) -> &'static str {
+        "b"
     }
 
     /// Reads a game identifier.
@@ -47,6 +64,11 @@ pub struct GameOptions {
     pub variant: Option<String>,
     /// A•G•O•G handicap, 0–10.
     pub handicap: Option<u8>,
+    /// Ogama: the seed of the random deal.
+    pub seed: Option<u64>,
+    /// Ogama: whether the third occurrence of a position draws (on unless
+    /// turned off).
+    pub repetition: Option<bool>,
 }
 
 /// A position of any game.
@@ -54,6 +76,8 @@ pub struct GameOptions {
 pub enum AnyGame {
     /// A•G•O•G.
     Agog(Agog),
+    /// Ogama.
+    Ogama(Ogama),
 }
 
 /// Runs `$body` with `$g` bound to the typed position inside.
@@ -61,6 +85,7 @@ macro_rules! dispatch {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Agog($g) => $body,
+            AnyGame::Ogama($g) => $body,
         }
     };
 }
@@ -100,6 +125,20 @@ fn agog_config(options: &GameOptions) -> Result<AgogConfig, TextError> {
     Ok(AgogConfig { edition, handicap })
 }
 
+fn check_unused(kind: GameKind, options: &GameOptions) -> Result<(), TextError> {
+    let misplaced = match kind {
+        GameKind::Agog if options.seed.is_some() => Some("--seed"),
+        GameKind::Agog if options.repetition.is_some() => Some("--repetition"),
+        GameKind::Ogama if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
+        GameKind::Ogama if options.variant.is_some() => Some("--variant"),
+        _ => None,
+    };
+    match misplaced {
+        Some(option) => Err(TextError::new(option, format!("not an option of {kind}"))),
+        None => Ok(()),
+    }
+}
+
 fn report<G: Notation>(g: &G, status: Status) -> StatusReport {
     match status {
         Status::Ongoing => StatusReport { status: "ongoing", winners: Vec::new(), reason: None },
@@ -122,6 +161,7 @@ fn sorted_moves<G: Notation>(g: &G) -> Vec<String> {
 impl AnyGame {
     /// A game of `kind` under `options`, from its start or from `position`.
     pub fn new(kind: GameKind, options: &GameOptions, position: Option<&str>) -> Result<AnyGame, TextError> {
+        check_unused(kind, options)?;
         match kind {
             GameKind::Agog => {
                 let config = agog_config(options)?;
@@ -133,6 +173,14 @@ impl AnyGame {
                     None => Agog::start(&config),
                 }))
             }
+            GameKind::Ogama => {
+                let config =
+                    OgamaConfig { seed: options.seed.unwrap_or(0), repetition: options.repetition.unwrap_or(true) };
+                Ok(AnyGame::Ogama(match position {
+                    Some(text) => Ogama::parse_position(text, &config)?,
+                    None => Ogama::start(&config),
+                }))
+            }
         }
     }
 
@@ -140,6 +188,7 @@ impl AnyGame {
     pub fn kind(&self) -> GameKind {
         match self {
             AnyGame::Agog(_) => GameKind::Agog,
+            AnyGame::Ogama(_) => GameKind::Ogama,
         }
     }
 
@@ -157,6 +206,7 @@ impl AnyGame {
     pub fn play(&self, mv: &str) -> Result<AnyGame, TextError> {
         Ok(match self {
             AnyGame::Agog(g) => AnyGame::Agog(g.play(&g.parse_move(mv)?)),
+            AnyGame::Ogama(g) => AnyGame::Ogama(g.play(&g.parse_move(mv)?)),
         })
     }
 
@@ -170,6 +220,7 @@ impl AnyGame {
     pub fn record_move(&self, mv: &str) -> Result<String, TextError> {
         match self {
             AnyGame::Agog(g) => g.parse_move(mv).map(|m| g.scorekeeping(&m)),
+            other => other.canonical_move(mv),
         }
     }
 
@@ -186,6 +237,32 @@ impl AnyGame {
     /// A board diagram.
     pub fn diagram(&self) -> String {
         dispatch!(self, g => g.diagram())
+    }
+
+    /// The position's 64-bit hash.
+    pub fn hash(&self) -> u64 {
+        dispatch!(self, g => g.hash())
+    }
+
+    /// When this many occurrences of one position end the game drawn.
+    pub fn repetition_limit(&self) -> Option<u32> {
+        dispatch!(self, g => g.repetition_limit())
+    }
+
+    /// The status of the last of `positions` (a game's positions in order),
+    /// counting the rules that look back, such as repetition.
+    pub fn status_after(positions: &[AnyGame]) -> StatusReport {
+        let last = positions.last().expect("at least one position");
+        let status = last.status();
+        if status.status != "ongoing" {
+            return status;
+        }
+        match last.repetition_limit() {
+            Some(limit) if positions.iter().filter(|p| p.hash() == last.hash()).count() as u32 >= limit => {
+                StatusReport { status: "draw", winners: Vec::new(), reason: Some("repetition") }
+            }
+            _ => status,
+        }
     }
 
     /// Leaf count of the legal-move tree to `depth`.

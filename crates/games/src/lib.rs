@@ -3,6 +3,7 @@
 
 pub mod agog;
 pub mod any;
+pub mod ogama;
 pub mod record;
 
 pub use any::{AnyGame, GameKind};

@@ -217,7 +217,17 @@ impl GameLog {
             None => None,
             Some(h) => Some(h.parse::<u8>().map_err(|_| TextError::new(h, "the Handicap tag is a whole number"))?),
         };
-        let options = GameOptions { variant: record.tag("Variant").map(str::to_string), handicap };
+        let seed = match record.tag("Seed") {
+            None => None,
+            Some(s) => Some(s.parse::<u64>().map_err(|_| TextError::new(s, "the Seed tag is a whole number"))?),
+        };
+        let repetition = match record.tag("Repetition") {
+            None => None,
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            Some(other) => return Err(TextError::new(other, "the Repetition tag is on or off")),
+        };
+        let options = GameOptions { variant: record.tag("Variant").map(str::to_string), handicap, seed, repetition };
         let start = AnyGame::new(kind, &options, record.tag("Setup"))?;
         let mut positions = vec![start];
         let mut long_moves = Vec::new();
@@ -226,15 +236,14 @@ impl GameLog {
             let here = positions.last().expect("a start");
             let at =
                 |e: TextError| TextError::new(e.token.clone(), format!("move {} ({}): {}", i / 2 + 1, mv, e.reason));
-            if here.status().status != "ongoing" {
+            if AnyGame::status_after(&positions).status != "ongoing" {
                 return Err(TextError::new(mv, format!("move {}: the game is already over", i / 2 + 1)));
             }
             written.push(here.record_move(mv).map_err(at)?);
             long_moves.push(here.canonical_move(mv).map_err(at)?);
             positions.push(here.play(mv).map_err(at)?);
         }
-        let last = positions.last().expect("a start");
-        let status = last.status();
+        let status = AnyGame::status_after(&positions);
         let natural = result_token(kind, &status.winners, status.status);
         let result = match record.result.as_deref() {
             None | Some("*") if status.status == "ongoing" => "*".to_string(),
@@ -262,18 +271,12 @@ impl GameLog {
 
     /// Whether the first move was the second player's.
     pub fn second_first(&self) -> bool {
-        self.positions[0].to_move_label() != first_label(self.kind)
+        self.positions[0].to_move_label() != self.kind.first_label()
     }
 
     /// The record in canonical text.
     pub fn to_text(&self) -> String {
         self.record.to_text_from(self.second_first())
-    }
-}
-
-fn first_label(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Agog => "w",
     }
 }
 
@@ -292,8 +295,8 @@ fn result_token(kind: GameKind, winners: &[String], status: &str) -> String {
     match (kind, status, winners) {
         (_, "ongoing", _) => "*".into(),
         (_, "draw", _) => "½—½".into(),
-        (GameKind::Agog, _, [w]) if w == "w" => "1—0".into(),
-        (GameKind::Agog, _, _) => "0—1".into(),
+        (_, _, [w]) if w == kind.first_label() => "1—0".into(),
+        _ => "0—1".into(),
     }
 }
 

@@ -1,0 +1,102 @@
+//! Property tests over random Ogama games, records that store the deal,
+//! and parsers that never panic.
+
+use arbiter_core::conformance::check_random_games;
+use arbiter_core::{Game, Notation};
+use arbiter_games::ogama::{Ogama, OgamaConfig, deal};
+use arbiter_games::record::{GameLog, Record};
+use proptest::prelude::*;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn random_game(seed: u64, moves_seed: u64, max: usize) -> (Vec<Ogama>, Vec<String>) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(moves_seed);
+    let mut p = Ogama::start(&OgamaConfig { seed, repetition: false });
+    let (mut positions, mut moves) = (vec![p], Vec::new());
+    for _ in 0..max {
+        let legal = p.legal_move_list();
+        if legal.is_empty() {
+            break;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        moves.push(p.move_string(&mv));
+        p = p.play(&mv);
+        positions.push(p);
+    }
+    (positions, moves)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_conform(seed in any::<u64>(), moves_seed in any::<u64>()) {
+        let start = Ogama::start(&OgamaConfig { seed, repetition: true });
+        let seen = check_random_games(&start, 2, 300, moves_seed).map_err(TestCaseError::fail)?;
+        prop_assert!(seen.positions > 0);
+    }
+
+    #[test]
+    fn records_store_the_deal_and_replay_exactly(seed in 0..1_000u64, moves_seed in any::<u64>()) {
+        let (positions, moves) = random_game(seed, moves_seed, 300);
+        let mut record = Record::default();
+        record.set_tag("Game", "ogama");
+        record.set_tag("Seed", seed.to_string());
+        record.set_tag("Repetition", "off");
+        record.moves = moves;
+        let log = GameLog::replay(&record).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let text = log.to_text();
+        let again = GameLog::replay(&Record::parse(&text).map_err(|e| TestCaseError::fail(e.to_string()))?)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(again.to_text(), text);
+        prop_assert_eq!(
+            again.positions.last().unwrap().position_string(),
+            positions.last().unwrap().position_string()
+        );
+    }
+
+    #[test]
+    fn every_seed_deals_a_valid_position(seed in any::<u64>()) {
+        let p = deal(seed).validate(true).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(p.legal_move_list().len(), 12);
+    }
+
+    #[test]
+    fn position_parser_never_panics(text in "\\PC{0,80}") {
+        let _ = Ogama::parse_position(&text, &OgamaConfig::default());
+    }
+
+    #[test]
+    fn position_like_text_is_refused_or_round_trips(text in "([ob.*]{1,3},){4}[ob.*]{1,3}(/([ob.*]{1,3},){4}[ob.*]{1,3}){4} [ob]") {
+        if let Ok(p) = Ogama::parse_position(&text, &OgamaConfig::default()) {
+            prop_assert_eq!(Ogama::parse_position(&p.position_string(), &OgamaConfig::default()).unwrap(), p);
+        }
+    }
+
+    #[test]
+    fn move_parser_never_panics(seed in any::<u64>(), text in "\\PC{0,12}|T?[@a-f0-9-]{0,6}|pass") {
+        let (positions, _) = random_game(seed % 100, seed, 40);
+        let _ = positions[positions.len() / 2].parse_move(&text);
+    }
+}
+
+#[test]
+fn malformed_positions_name_the_offending_part() {
+    let good = "o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o";
+    assert!(Ogama::parse_position(good, &OgamaConfig::default()).is_ok());
+    for (text, token) in [
+        ("o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o", "o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o"),
+        ("o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b o", "o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b"),
+        ("o,o,.,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o", "o,o,.,o"),
+        ("o,o,x,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o", "x"),
+        ("o,o,*,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o", "*"),
+        ("o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o x", "x"),
+        ("o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,. o", "o"),
+        ("o,o,o,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o", "o"),
+        ("o*,o*,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o,o,o o", "b5"),
+        ("ooooooo,.,.,o,o/.,.,b,b,b/b,b,b,b,o/o,.,b,b,b/b,b,o,o,o o", "a5"),
+    ] {
+        let e = Ogama::parse_position(text, &OgamaConfig::default()).unwrap_err();
+        assert_eq!(e.token, token, "{text}: {e}");
+    }
+}
