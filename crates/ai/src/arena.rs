@@ -103,15 +103,22 @@ impl Match {
         let a_first = index.is_multiple_of(2);
         let seed = self.seed.wrapping_add(index as u64);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut game = AnyGame::new(self.kind, &self.options, None).map_err(|e| e.to_string())?;
+        let mut options = self.options.clone();
+        if self.kind == GameKind::Ogama && options.seed.is_none() {
+            options.seed = Some(seed);
+        }
+        let mut game = AnyGame::new(self.kind, &options, None).map_err(|e| e.to_string())?;
         let first_label = game.to_move_label();
         let mut record = Record::default();
         record.set_tag("Game", self.kind.id());
         if let Some(v) = &self.options.variant {
             record.set_tag("Variant", v.clone());
         }
-        if let Some(h) = self.options.handicap.filter(|&h| h > 0) {
+        if let Some(h) = options.handicap.filter(|&h| h > 0) {
             record.set_tag("Handicap", h.to_string());
+        }
+        if let Some(s) = options.seed {
+            record.set_tag("Seed", s.to_string());
         }
         let mut plies = 0;
         let mut branching = Vec::new();

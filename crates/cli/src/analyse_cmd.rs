@@ -31,9 +31,10 @@ pub struct AnalyseArgs {
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
-    /// Base seed.
+    /// Base seed: game i uses base-seed + i (for its random opening plies,
+    /// its searches and, in Ogama without --seed, its deal).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    base_seed: u64,
     /// Write the branching factor by ply as an SVG chart here (and, with
     /// handicap steps, White's Elo edge by handicap beside it as
     /// `<name>.handicap.svg`).
@@ -66,8 +67,14 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
         if kind == GameKind::Agog {
             opts.handicap = Some(h);
         }
-        let arena =
-            Match { kind, options: opts, a: player, b: player, opening_plies: args.opening_plies, seed: args.seed };
+        let arena = Match {
+            kind,
+            options: opts,
+            a: player,
+            b: player,
+            opening_plies: args.opening_plies,
+            seed: args.base_seed,
+        };
         let results = arena.run(args.games, || bar.inc(1)).map_err(|e| anyhow!(e))?;
         analyses.push((h, analyse(&results, &first_label)));
     }

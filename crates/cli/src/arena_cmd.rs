@@ -29,9 +29,10 @@ pub struct ArenaArgs {
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
-    /// Base seed; game i uses seed + i.
+    /// Base seed of the match: game i uses base-seed + i (for its random
+    /// opening plies, its searches and, in Ogama without --seed, its deal).
     #[arg(long, default_value_t = 1)]
-    seed: u64,
+    base_seed: u64,
     /// Write each game's record into this directory (created if needed).
     #[arg(long)]
     records: Option<PathBuf>,
@@ -59,7 +60,7 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
     let (kind, options) = args.game.options()?;
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
-    let arena = Match { kind, options, a, b, opening_plies: args.opening_plies, seed: args.seed };
+    let arena = Match { kind, options, a, b, opening_plies: args.opening_plies, seed: args.base_seed };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);

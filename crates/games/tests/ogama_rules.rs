@@ -123,7 +123,7 @@ fn the_third_occurrence_of_a_position_draws_unless_turned_off() {
         let mut history = History::new(p);
         for mv in ["T@c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2"] {
             assert_eq!(history.status(), Status::Ongoing, "before {mv}");
-            let here = history.current().clone();
+            let here = *history.current();
             history.push(here.parse_move(mv).unwrap());
         }
         assert_eq!(history.status(), expected);

@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use arbiter_core::zobrist_keys;
+use arbiter_core::splitmix64;
 
 /// A square, 0..25: `rank * 5 + file`, so a1 = 0, e1 = 4, a5 = 20.
 pub type Square = u8;
@@ -127,20 +127,20 @@ pub(crate) struct Keys {
     pub blue_to_move: u64,
 }
 
-const RAW: [u64; SQUARES * 128 + 2 * (SQUARES + 1) + 1] = zobrist_keys(0x0CA4_A000_0004);
-
 const fn build_keys() -> Keys {
-    let mut keys = Keys { stack: [[0; 128]; SQUARES], toad: [[0; SQUARES + 1]; 2], blue_to_move: RAW[RAW.len() - 1] };
+    let mut state = 0x0CA4_A000_0004;
+    let mut keys = Keys { stack: [[0; 128]; SQUARES], toad: [[0; SQUARES + 1]; 2], blue_to_move: 0 };
     let mut i = 0;
     while i < SQUARES * 128 {
-        keys.stack[i / 128][i % 128] = RAW[i];
+        keys.stack[i / 128][i % 128] = splitmix64(&mut state);
         i += 1;
     }
     let mut j = 0;
     while j < 2 * (SQUARES + 1) {
-        keys.toad[j / (SQUARES + 1)][j % (SQUARES + 1)] = RAW[SQUARES * 128 + j];
+        keys.toad[j / (SQUARES + 1)][j % (SQUARES + 1)] = splitmix64(&mut state);
         j += 1;
     }
+    keys.blue_to_move = splitmix64(&mut state);
     keys
 }
 
