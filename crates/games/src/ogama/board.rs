@@ -179,6 +179,32 @@ pub(crate) struct Path {
     pub to: Square,
 }
 
+/// The squares a disc from `from` can reach in exactly `h` steps when
+/// toads stand on `toads[0]` and `toads[1]` (`NO_SQUARE` for none): the
+/// union of the destinations of the paths that cross no toad.
+#[inline]
+pub(crate) fn reach(from: Square, h: u32, toads: [Square; 2]) -> u32 {
+    const T: usize = SQUARES + 1;
+    static TABLE: OnceLock<Vec<u32>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = vec![0u32; SQUARES * MAX_HEIGHT as usize * T * T];
+        for from in 0..SQUARES as Square {
+            for h in 1..MAX_HEIGHT {
+                for t0 in 0..T {
+                    for t1 in 0..T {
+                        let blocked = (1u64 << t0 | 1u64 << t1) as u32;
+                        let ends =
+                            paths(from, h).iter().filter(|p| p.squares & blocked == 0).fold(0, |e, p| e | 1 << p.to);
+                        table[((from as usize * MAX_HEIGHT as usize + h as usize) * T + t0) * T + t1] = ends;
+                    }
+                }
+            }
+        }
+        table
+    });
+    table[((from as usize * MAX_HEIGHT as usize + h as usize) * T + toads[0] as usize) * T + toads[1] as usize]
+}
+
 /// `paths(from, h)`: every path of exactly `h` steps from `from` with at
 /// most one right-angle turn that stays on the board.
 pub(crate) fn paths(from: Square, h: u32) -> &'static [Path] {

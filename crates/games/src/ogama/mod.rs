@@ -45,6 +45,10 @@ impl Default for OgamaConfig {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ogama {
     stacks: [Stack; SQUARES],
+    /// Squares topped by each colour, and those holding a lone disc of
+    /// each colour: kept with the stacks, read by move generation.
+    tops: [u32; 2],
+    singles: [u32; 2],
     toads: [Square; 2],
     side: Color,
     repetition: bool,
@@ -85,7 +89,29 @@ impl Ogama {
 
     /// Whether `color` has a disc standing alone on a square.
     pub fn has_single(&self, color: Color) -> bool {
-        self.stacks.iter().any(|s| s.height() == 1 && s.top() == Some(color))
+        self.singles[color.index()] != 0
+    }
+
+    /// Recomputes the square sets of `sq` from its stack.
+    fn index_square(&mut self, sq: usize) {
+        let bit = 1u32 << sq;
+        let stack = self.stacks[sq];
+        for c in [Color::Orange, Color::Blue] {
+            let on_top = stack.top() == Some(c);
+            self.tops[c.index()] = (self.tops[c.index()] & !bit) | if on_top { bit } else { 0 };
+            let single = on_top && stack.height() == 1;
+            self.singles[c.index()] = (self.singles[c.index()] & !bit) | if single { bit } else { 0 };
+        }
+    }
+
+    /// A position from its parts (the square sets and hash computed here).
+    pub(crate) fn from_parts(stacks: [Stack; SQUARES], toads: [Square; 2], side: Color, repetition: bool) -> Ogama {
+        let mut p = Ogama { stacks, tops: [0; 2], singles: [0; 2], toads, side, repetition, hash: 0 };
+        for sq in 0..SQUARES {
+            p.index_square(sq);
+        }
+        p.hash = p.compute_hash();
+        p
     }
 
     fn compute_hash(&self) -> u64 {
@@ -106,6 +132,7 @@ impl Ogama {
         let i = sq as usize;
         self.hash ^= KEYS.stack[i][self.stacks[i].0 as usize] ^ KEYS.stack[i][stack.0 as usize];
         self.stacks[i] = stack;
+        self.index_square(i);
     }
 
     fn set_toad(&mut self, color: Color, sq: Square) {
@@ -143,7 +170,8 @@ impl Ogama {
 
     /// The outcome decided on the board, before asking for moves.
     fn decided(&self) -> Option<Outcome> {
-        if let Some(tower) = self.stacks.iter().find(|s| s.height() >= MAX_HEIGHT) {
+        // A six-disc stack is the only code with the marker in bit 6.
+        if let Some(tower) = self.stacks.iter().find(|s| s.0 >= 1 << MAX_HEIGHT) {
             let winner = tower.top().expect("a tower has a top");
             return Some(Outcome::win(Ogama::seat_of(winner), "tower"));
         }
@@ -174,6 +202,10 @@ impl Game for Ogama {
 
     fn legal_moves(&self, moves: &mut Vec<OgamaMove>) {
         self.generate(moves);
+    }
+
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<OgamaMove>) -> Option<OgamaMove> {
+        self.pick_random(rng, scratch)
     }
 
     fn play(&self, mv: &OgamaMove) -> Ogama {

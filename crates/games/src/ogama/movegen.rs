@@ -2,7 +2,7 @@
 //! height under the mover's toad, and the pass.
 
 use super::Ogama;
-use super::board::{Color, KING, NO_SQUARE, SQUARES, Square, paths};
+use super::board::{Color, KING, NO_SQUARE, SQUARES, Square, reach};
 use super::moves::OgamaMove;
 
 /// Iterates the squares of a 25-bit set.
@@ -21,13 +21,7 @@ impl Ogama {
     /// Squares whose top disc is `color`'s.
     #[inline]
     fn tops(&self, color: Color) -> u32 {
-        let mut set = 0;
-        for sq in 0..SQUARES {
-            if self.stacks[sq].top() == Some(color) {
-                set |= 1 << sq;
-            }
-        }
-        set
+        self.tops[color.index()]
     }
 
     /// Squares holding a toad.
@@ -48,14 +42,52 @@ impl Ogama {
         out.extend(squares(KING[toad as usize] & tops & !toads).map(|to| OgamaMove::Toad(toad, to)));
         let h = self.stacks[toad as usize].height();
         for from in squares(tops & !toads) {
-            let mut ends = 0u32;
-            for path in paths(from, h) {
-                if path.squares & toads == 0 {
-                    ends |= 1 << path.to;
-                }
-            }
-            out.extend(squares(ends).map(|to| OgamaMove::Disc(from, to)));
+            out.extend(squares(reach(from, h, self.toads)).map(|to| OgamaMove::Disc(from, to)));
         }
+    }
+
+    /// A uniformly random legal move, counted on square sets and built
+    /// alone.
+    pub(crate) fn pick_random<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        scratch: &mut Vec<OgamaMove>,
+    ) -> Option<OgamaMove> {
+        use rand::RngExt;
+        let me = self.side;
+        let toad = self.toads[me.index()];
+        if toad == NO_SQUARE || self.decided().is_some() {
+            self.generate(scratch);
+            return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
+        }
+        let tops = self.tops(me);
+        let toads = self.toad_squares();
+        let steps = KING[toad as usize] & tops & !toads;
+        let h = self.stacks[toad as usize].height();
+        let origins = tops & !toads;
+        let mut total = steps.count_ones();
+        let mut ends = [0u32; SQUARES];
+        for from in squares(origins) {
+            ends[from as usize] = reach(from, h, self.toads);
+            total += ends[from as usize].count_ones();
+        }
+        if total == 0 {
+            self.generate(scratch);
+            return scratch.first().copied();
+        }
+        let mut k = rng.random_range(0..total);
+        if k < steps.count_ones() {
+            return squares(steps).nth(k as usize).map(|to| OgamaMove::Toad(toad, to));
+        }
+        k -= steps.count_ones();
+        for from in squares(origins) {
+            let n = ends[from as usize].count_ones();
+            if k < n {
+                return squares(ends[from as usize]).nth(k as usize).map(|to| OgamaMove::Disc(from, to));
+            }
+            k -= n;
+        }
+        None
     }
 
     /// Whether `color` has no move but passing on this board.

@@ -106,9 +106,7 @@ impl PositionSetup {
                 ));
             }
         }
-        let mut position = Ogama { stacks, toads, side: self.side, repetition, hash: 0 };
-        position.hash = position.compute_hash();
-        Ok(position)
+        Ok(Ogama::from_parts(stacks, toads, self.side, repetition))
     }
 }
 
