@@ -110,15 +110,8 @@ impl Match {
         let mut game = AnyGame::new(self.kind, &options, None).map_err(|e| e.to_string())?;
         let first_label = game.to_move_label();
         let mut record = Record::default();
-        record.set_tag("Game", self.kind.id());
-        if let Some(v) = &self.options.variant {
-            record.set_tag("Variant", v.clone());
-        }
-        if let Some(h) = options.handicap.filter(|&h| h > 0) {
-            record.set_tag("Handicap", h.to_string());
-        }
-        if let Some(s) = options.seed {
-            record.set_tag("Seed", s.to_string());
+        for (name, value) in options.tags(self.kind) {
+            record.set_tag(name, value);
         }
         let mut plies = 0;
         let mut branching = Vec::new();
@@ -138,10 +131,7 @@ impl Match {
         }
         let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
         let (first, second) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-        let (first_tag, second_tag) = match self.kind {
-            GameKind::Agog => ("White", "Black"),
-            GameKind::Ogama => ("Orange", "Blue"),
-        };
+        let [first_tag, second_tag] = self.kind.side_names();
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());
         let status = game.status();

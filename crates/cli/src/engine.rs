@@ -125,7 +125,7 @@ impl Engine {
             [] => return Err(Reply::fail("position needs 'start' or a position string")),
             ["start"] => AnyGame::new(kind, &options, None),
             text => {
-                let no_handicap = GameOptions { handicap: None, ..options };
+                let no_handicap = GameOptions { handicap: None, seed: None, ..options };
                 AnyGame::new(kind, &no_handicap, Some(&text.join(" ")))
             }
         }

@@ -10,7 +10,7 @@ use arbiter_ai::choose::{GoParams, MAX_LEVEL};
 
 use crate::game_args::GameArgs;
 use crate::output::{out, outln};
-use crate::session::{HELP, Mover, Reply, Session, side_name};
+use crate::session::{Mover, Reply, Session};
 use crate::tui;
 
 /// Which side a person takes against the AI.
@@ -36,12 +36,12 @@ pub struct PlayArgs {
     /// Where to save the record (default: a new file named after the game and time).
     #[arg(long)]
     save: Option<PathBuf>,
-    /// The first player's name for the record.
-    #[arg(long)]
-    white: Option<String>,
-    /// The second player's name for the record.
-    #[arg(long)]
-    black: Option<String>,
+    /// The name of the player who moves first, for the record.
+    #[arg(long = "first", visible_alias = "white")]
+    first: Option<String>,
+    /// The name of the player who moves second, for the record.
+    #[arg(long = "second", visible_alias = "black")]
+    second: Option<String>,
     /// Line by line instead of full screen.
     #[arg(long)]
     plain: bool,
@@ -66,18 +66,13 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         (None, true) => default.to_string(),
         (None, false) => ai_name.clone(),
     };
-    let mut tags = vec![("Game", kind.id().to_string())];
-    if let Some(v) = &options.variant {
-        tags.push(("Variant", v.clone()));
-    }
-    if let Some(h) = options.handicap.filter(|&h| h > 0) {
-        tags.push(("Handicap", h.to_string()));
-    }
+    let mut tags = options.tags(kind);
     if let Some(p) = &args.game.position {
         tags.push(("Setup", p.clone()));
     }
-    tags.push(("White", name(&args.white, movers[0] == Mover::Human, "White")));
-    tags.push(("Black", name(&args.black, movers[1] == Mover::Human, "Black")));
+    let [first, second] = kind.side_names();
+    tags.push((first, name(&args.first, movers[0] == Mover::Human, first)));
+    tags.push((second, name(&args.second, movers[1] == Mover::Human, second)));
     let mut session = Session::new(start, &tags, movers);
     let full_screen = !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if full_screen {
@@ -96,7 +91,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 fn plain(session: &mut Session) -> Result<()> {
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    outln!("{HELP}\n");
+    outln!("{}\n", session.help());
     loop {
         while let Some(mv) = session.ai_turn() {
             outln!("Arbiter plays {mv}");
@@ -106,7 +101,7 @@ fn plain(session: &mut Session) -> Result<()> {
             outln!("Game over: {ending}.");
             break;
         }
-        out!("{} to move> ", side_name(&session.current().to_move_label()));
+        out!("{} to move> ", session.to_move_name());
         let Some(line) = lines.next() else {
             outln!();
             break;

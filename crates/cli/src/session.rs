@@ -32,8 +32,7 @@ pub enum Reply {
 }
 
 /// The commands a player may type besides moves.
-pub const HELP: &str = "Type a move in long form (e2-e3, a1xa3+c3, g8-h8 c3=H) or scorekeeping (b6, ab6, Jxa3+c3).
-Commands: moves (list legal moves), undo, resign, help, quit.";
+const COMMANDS: &str = "Commands: moves (list legal moves), undo, resign, help, quit.";
 
 /// A game in progress.
 pub struct Session {
@@ -52,7 +51,7 @@ impl Session {
             record.set_tag(name, value.clone());
         }
         record.set_tag("Date", date::today());
-        let first_label = start.to_move_label();
+        let first_label = start.kind().first_label().to_string();
         Session { positions: vec![start], record, movers, first_label, resigned: None }
     }
 
@@ -88,7 +87,7 @@ impl Session {
     /// How the game ended, in words, if it has.
     pub fn ending(&self) -> Option<String> {
         if let Some(loser) = &self.resigned {
-            return Some(format!("{} resigns", side_name(loser)));
+            return Some(format!("{} resigns", self.side_name(loser)));
         }
         let status = self.current().status();
         match status.status {
@@ -96,10 +95,25 @@ impl Session {
             "draw" => Some(format!("drawn by {}", status.reason.unwrap_or("rule"))),
             _ => Some(format!(
                 "{} wins by {}",
-                status.winners.iter().map(|w| side_name(w)).collect::<Vec<_>>().join(" and "),
+                status.winners.iter().map(|w| self.side_name(w)).collect::<Vec<_>>().join(" and "),
                 status.reason.unwrap_or("rule")
             )),
         }
+    }
+
+    /// How to type moves in this game, and the commands.
+    pub fn help(&self) -> String {
+        format!("{}\n{COMMANDS}", self.current().kind().move_help())
+    }
+
+    /// The name of the side with `label` (`White`, `Blue`, …).
+    pub fn side_name(&self, label: &str) -> String {
+        self.current().kind().side_name(label).unwrap_or(label).to_string()
+    }
+
+    /// The name of the side to move.
+    pub fn to_move_name(&self) -> String {
+        self.side_name(&self.current().to_move_label())
     }
 
     /// Legal moves in record notation.
@@ -113,7 +127,7 @@ impl Session {
         let input = line.trim();
         match input {
             "" => Reply::Say(String::new()),
-            "help" | "?" => Reply::Say(HELP.into()),
+            "help" | "?" => Reply::Say(self.help()),
             "quit" | "exit" => Reply::Quit,
             "moves" => Reply::Say(self.hints().join(" ")),
             "undo" => Reply::Say(self.undo()),
@@ -199,15 +213,6 @@ impl Session {
         let path = path.unwrap_or_else(|| default_path(game));
         record_cmd::write_new(&path, &text)?;
         Ok(Some(path))
-    }
-}
-
-/// A side's name from its label.
-pub fn side_name(label: &str) -> &'static str {
-    match label {
-        "w" => "White",
-        "b" => "Black",
-        _ => "a player",
     }
 }
 

@@ -9,7 +9,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::session::{HELP, Mover, Reply, Session, side_name};
+use crate::session::{Mover, Reply, Session};
 
 /// What the screen shows besides the session.
 #[derive(Default)]
@@ -23,7 +23,7 @@ pub struct Screen {
 /// Runs the game full screen until it ends and a key is pressed, or the
 /// player quits.
 pub fn run(session: &mut Session) -> Result<()> {
-    let mut screen = Screen { message: HELP.into(), ..Screen::default() };
+    let mut screen = Screen { message: session.help(), ..Screen::default() };
     ratatui::run(|terminal| -> Result<()> {
         loop {
             if matches!(session.mover(), Mover::Ai(_)) && !session.is_over() {
@@ -99,7 +99,7 @@ pub fn draw(frame: &mut Frame, session: &Session, screen: &Screen) {
 
     let status = match session.ending() {
         Some(ending) => format!("Game over: {ending}. Esc to leave (the record is saved)."),
-        None => format!("{} to move. Enter plays; Esc leaves.", side_name(&session.current().to_move_label())),
+        None => format!("{} to move. Enter plays; Esc leaves.", session.to_move_name()),
     };
     let prompt = Line::from(vec![Span::styled("> ", Style::new().fg(Color::Yellow)), Span::raw(screen.input.as_str())]);
     frame.render_widget(

@@ -1,31 +1,10 @@
 //! The command-line contract, exercised on the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("the binary runs")
-}
+use std::process::{Command, Stdio};
 
-fn arbiter_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use support::{arbiter, arbiter_with_input, stderr, stdout};
 
 const START: &str = "2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0";
 

@@ -29,17 +29,51 @@ impl GameKind {
         }
     }
 
+    /// The labels of the two sides in position strings, JSON and status
+    /// lines, the side that moves first first (`w`/`b`, `o`/`b`).
+    pub const fn labels(self) -> [&'static str; 2] {
+        match self {
+            GameKind::Agog => ["w", "b"],
+            GameKind::Ogama => ["o", "b"],
+        }
+    }
+
+    /// The names of the two sides for people and record tags, the side that
+    /// moves first first.
+    pub const fn side_names(self) -> [&'static str; 2] {
+        match self {
+            GameKind::Agog => ["White", "Black"],
+            GameKind::Ogama => ["Orange", "Blue"],
+        }
+    }
+
+    /// The name of the side with `label`, or `None` for a label the game
+    /// does not use.
+    pub fn side_name(self, label: &str) -> Option<&'static str> {
+        let i = self.labels().iter().position(|&l| l == label)?;
+        Some(self.side_names()[i])
+    }
+
     /// The label of the player who moves first (`w`, `o`).
     pub const fn first_label(self) -> &'static str {
-        match self {
-            GameKind::Agog => "w",
-            GameKind::Ogama => "o",
-        }
+        self.labels()[0]
     }
 
     /// The label of the player who moves second in a two-player game.
     pub const fn second_label(self) -> &'static str {
-        "b"
+        self.labels()[1]
+    }
+
+    /// How moves are typed, with examples, for people at the board.
+    pub const fn move_help(self) -> &'static str {
+        match self {
+            GameKind::Agog => {
+                "Type a move in long form (e2-e3, a1xa3+c3, g8-h8 c3=H) or scorekeeping (b6, ab6, Jxa3+c3)."
+            }
+            GameKind::Ogama => {
+                "Type a move: T@c3 places your toad, Tc3-d4 steps it, c3-d5 moves the top disc of c3, pass when nothing else is legal."
+            }
+        }
     }
 
     /// Reads a game identifier.
@@ -69,6 +103,28 @@ pub struct GameOptions {
     /// Ogama: whether the third occurrence of a position draws (on unless
     /// turned off).
     pub repetition: Option<bool>,
+}
+
+impl GameOptions {
+    /// The record tags that fix these options for `kind`, so that a record
+    /// replays under the same rules: `Game`, then `Variant`, `Handicap`,
+    /// `Seed` and `Repetition` where they differ from the defaults.
+    pub fn tags(&self, kind: GameKind) -> Vec<(&'static str, String)> {
+        let mut tags = vec![("Game", kind.id().to_string())];
+        if let Some(v) = self.variant.as_ref().filter(|v| v.as_str() != "current") {
+            tags.push(("Variant", v.clone()));
+        }
+        if let Some(h) = self.handicap.filter(|&h| h > 0) {
+            tags.push(("Handicap", h.to_string()));
+        }
+        if let Some(s) = self.seed {
+            tags.push(("Seed", s.to_string()));
+        }
+        if self.repetition == Some(false) {
+            tags.push(("Repetition", "off".to_string()));
+        }
+        tags
+    }
 }
 
 /// A position of any game.
@@ -174,6 +230,12 @@ impl AnyGame {
                 }))
             }
             GameKind::Ogama => {
+                if position.is_some() && options.seed.is_some() {
+                    return Err(TextError::new(
+                        "--seed",
+                        "a seed deals the start position; a position string is a layout of its own",
+                    ));
+                }
                 let config =
                     OgamaConfig { seed: options.seed.unwrap_or(0), repetition: options.repetition.unwrap_or(true) };
                 Ok(AnyGame::Ogama(match position {

@@ -277,4 +277,50 @@ mod tests {
         assert_eq!(ends, ["a2", "a4", "b1", "b5", "d1", "d5", "e2", "e4"]);
         assert!(paths(c3, 1).iter().all(|p| p.squares.count_ones() == 1));
     }
+
+    /// Squares where a free top of a side with its toad on `toad` (on a
+    /// stack of height `h`) has no move: no disc path and no toad step onto
+    /// it.
+    fn dead_squares(toad: Square, h: u32, toads: [Square; 2]) -> Vec<Square> {
+        (0..SQUARES as Square)
+            .filter(|&sq| !toads.contains(&sq) && reach(sq, h, toads) == 0 && KING[toad as usize] & 1 << sq == 0)
+            .collect()
+    }
+
+    /// Neither side can ever be without a move at once, so the two-pass end
+    /// never happens: a side with its toad placed is stuck only when every
+    /// free square it tops is dead for it, a side without its toad only
+    /// when it tops no free square; and for every placement of the toads
+    /// and every height under them, the dead squares and the toads' stacks
+    /// (at most five discs each, six ends the game) cannot hold all 24
+    /// discs.
+    #[test]
+    fn both_sides_are_never_stuck_at_once() {
+        let five = MAX_HEIGHT - 1;
+        for t0 in 0..=SQUARES as Square {
+            for t1 in 0..=SQUARES as Square {
+                if t0 == t1 {
+                    continue;
+                }
+                let toads = [t0, t1];
+                for h0 in 1..=five {
+                    for h1 in 1..=five {
+                        let mut room = 0;
+                        let mut free = 0u32;
+                        for (toad, h) in [(t0, h0), (t1, h1)] {
+                            if toad == NO_SQUARE {
+                                continue;
+                            }
+                            room += h;
+                            for sq in dead_squares(toad, h, toads) {
+                                free |= 1 << sq;
+                            }
+                        }
+                        room += five * free.count_ones();
+                        assert!(room < 24, "toads {toads:?}, heights {h0} {h1}: room for {room} discs");
+                    }
+                }
+            }
+        }
+    }
 }
