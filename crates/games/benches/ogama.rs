@@ -1,16 +1,22 @@
-//! Ogama speed: perft on the fixed deals with bulk counting, and uniformly
-//! random playouts capped at 1,000 plies. Run with
+//! Ogama speed: perft on the fixed deals and on mid-game positions with
+//! bulk counting, and uniformly random playouts capped at 1,000 plies. Run with
 //! `cargo bench -p arbiter-games --bench ogama`.
 
 use std::hint::black_box;
 
-use arbiter_core::{Game, perft, random_playout};
+use arbiter_core::{Game, Notation, perft, random_playout};
 use arbiter_games::ogama::{Ogama, OgamaConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 const SEEDS: [u64; 3] = [0, 1, 42];
+
+const MIDGAME: [&str; 3] = [
+    ".,.,.,bo,o/.,oo,oo*,o,o/bbbb,.,.,b,o/.,.,bb*,.,o/.,oo,bbb,.,b o",
+    ".,.,.,.,o/b,bb*,oob,o,./.,.,.,.,obb/b,ob,o,.,b/oo,bb,bo,o*,o o",
+    "b,bbobb,.,oo,b/booo,.,oob*,.,b/.,.,.,.,o/o,.,bb,.,./.,.,bo*,.,o b",
+];
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("ogama-perft");
@@ -20,6 +26,12 @@ fn bench_perft(c: &mut Criterion) {
         let leaves = perft(&start, 5);
         group.throughput(Throughput::Elements(leaves));
         group.bench_function(format!("seed{seed}/depth5"), |b| b.iter(|| perft(black_box(&start), 5)));
+    }
+    // The specification's mid-game positions: toads placed, taller stacks.
+    for (i, text) in MIDGAME.iter().enumerate() {
+        let position = Ogama::parse_position(text, &OgamaConfig { seed: 0, repetition: false }).unwrap();
+        group.throughput(Throughput::Elements(perft(&position, 4)));
+        group.bench_function(format!("midgame{}/depth4", i + 1), |b| b.iter(|| perft(black_box(&position), 4)));
     }
     group.finish();
 }
