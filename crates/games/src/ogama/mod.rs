@@ -204,6 +204,10 @@ impl Game for Ogama {
         self.generate(moves);
     }
 
+    fn legal_move_count(&self, scratch: &mut Vec<OgamaMove>) -> usize {
+        self.count_moves(scratch)
+    }
+
     fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<OgamaMove>) -> Option<OgamaMove> {
         self.pick_random(rng, scratch)
     }

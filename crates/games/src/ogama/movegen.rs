@@ -17,6 +17,25 @@ fn squares(mut set: u32) -> impl Iterator<Item = Square> {
     })
 }
 
+/// The side to move's toad steps and disc moves as square sets.
+struct MoveSets {
+    /// The toad's square.
+    toad: Square,
+    /// Where the toad may step.
+    steps: u32,
+    /// The squares whose top disc may move.
+    origins: u32,
+    /// Each origin's destinations.
+    ends: [u32; SQUARES],
+}
+
+impl MoveSets {
+    /// How many moves the sets hold.
+    fn total(&self) -> u32 {
+        self.steps.count_ones() + squares(self.origins).map(|from| self.ends[from as usize].count_ones()).sum::<u32>()
+    }
+}
+
 impl Ogama {
     /// Squares whose top disc is `color`'s.
     #[inline]
@@ -46,6 +65,37 @@ impl Ogama {
         }
     }
 
+    /// The side to move's ordinary moves as square sets, when its toad is
+    /// placed and the game is not decided: `None` otherwise (placements,
+    /// or nothing), which the callers leave to [`Ogama::generate`].
+    fn move_sets(&self) -> Option<MoveSets> {
+        let me = self.side;
+        let toad = self.toads[me.index()];
+        if toad == NO_SQUARE || self.decided().is_some() {
+            return None;
+        }
+        let tops = self.tops(me);
+        let toads = self.toad_squares();
+        let h = self.stacks[toad as usize].height();
+        let mut sets =
+            MoveSets { toad, steps: KING[toad as usize] & tops & !toads, origins: tops & !toads, ends: [0; SQUARES] };
+        for from in squares(sets.origins) {
+            sets.ends[from as usize] = reach(from, h, self.toads);
+        }
+        Some(sets)
+    }
+
+    /// The number of legal moves, counted on square sets.
+    pub(crate) fn count_moves(&self, scratch: &mut Vec<OgamaMove>) -> usize {
+        match self.move_sets() {
+            Some(sets) if sets.total() > 0 => sets.total() as usize,
+            _ => {
+                self.generate(scratch);
+                scratch.len()
+            }
+        }
+    }
+
     /// A uniformly random legal move, counted on square sets and built
     /// alone.
     pub(crate) fn pick_random<R: rand::Rng + ?Sized>(
@@ -54,36 +104,22 @@ impl Ogama {
         scratch: &mut Vec<OgamaMove>,
     ) -> Option<OgamaMove> {
         use rand::RngExt;
-        let me = self.side;
-        let toad = self.toads[me.index()];
-        if toad == NO_SQUARE || self.decided().is_some() {
-            self.generate(scratch);
-            return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
+        let sets = match self.move_sets() {
+            Some(sets) if sets.total() > 0 => sets,
+            _ => {
+                self.generate(scratch);
+                return (!scratch.is_empty()).then(|| scratch[rng.random_range(0..scratch.len())]);
+            }
+        };
+        let mut k = rng.random_range(0..sets.total());
+        if k < sets.steps.count_ones() {
+            return squares(sets.steps).nth(k as usize).map(|to| OgamaMove::Toad(sets.toad, to));
         }
-        let tops = self.tops(me);
-        let toads = self.toad_squares();
-        let steps = KING[toad as usize] & tops & !toads;
-        let h = self.stacks[toad as usize].height();
-        let origins = tops & !toads;
-        let mut total = steps.count_ones();
-        let mut ends = [0u32; SQUARES];
-        for from in squares(origins) {
-            ends[from as usize] = reach(from, h, self.toads);
-            total += ends[from as usize].count_ones();
-        }
-        if total == 0 {
-            self.generate(scratch);
-            return scratch.first().copied();
-        }
-        let mut k = rng.random_range(0..total);
-        if k < steps.count_ones() {
-            return squares(steps).nth(k as usize).map(|to| OgamaMove::Toad(toad, to));
-        }
-        k -= steps.count_ones();
-        for from in squares(origins) {
-            let n = ends[from as usize].count_ones();
+        k -= sets.steps.count_ones();
+        for from in squares(sets.origins) {
+            let n = sets.ends[from as usize].count_ones();
             if k < n {
-                return squares(ends[from as usize]).nth(k as usize).map(|to| OgamaMove::Disc(from, to));
+                return squares(sets.ends[from as usize]).nth(k as usize).map(|to| OgamaMove::Disc(from, to));
             }
             k -= n;
         }
