@@ -1,7 +1,9 @@
-//! Negamax alpha-beta for two-player games: iterative deepening, a
-//! transposition table, ordering (the table's move first, then the
-//! evaluator's hint), and quiescence over noisy moves — where every legal
-//! move is noisy (compulsory captures) the side to move may not stand pat.
+//! Negamax alpha-beta for two-player games: iterative deepening, principal
+//! variation search (null windows after the first move), a transposition
+//! table, ordering (the table's move first, then noisy moves by the
+//! evaluator's hint, then the killer moves of the ply, then the rest), and
+//! quiescence over noisy moves — where every legal move is noisy
+//! (compulsory captures) the side to move may not stand pat.
 
 use arbiter_core::{Game, Status};
 
@@ -45,19 +47,28 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     eval: E,
     table: Table<G::Move>,
     buffers: Vec<Vec<G::Move>>,
+    /// Per ply, the last two quiet moves that caused a cut-off there.
+    killers: Vec<[Option<G::Move>; 2]>,
     clock: Clock,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// A searcher with a transposition table of `2^table_bits` entries.
     pub fn new(eval: E, table_bits: u32) -> Self {
-        AlphaBeta { eval, table: Table::new(table_bits), buffers: Vec::new(), clock: Clock::start(Limits::default()) }
+        AlphaBeta {
+            eval,
+            table: Table::new(table_bits),
+            buffers: Vec::new(),
+            killers: Vec::new(),
+            clock: Clock::start(Limits::default()),
+        }
     }
 
     /// Searches `position` within `limits`. The table is cleared first, so
     /// the result depends only on the position and a node or depth budget.
     pub fn search(&mut self, position: &G, limits: Limits) -> SearchResult<G::Move> {
         self.table.clear();
+        self.killers.clear();
         self.clock = Clock::start(limits);
         let max_depth = match limits {
             Limits { depth: Some(d), .. } => d.min(MAX_DEPTH),
@@ -128,12 +139,23 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 return e.score;
             }
         }
-        self.order(position, &mut moves, entry.and_then(|e| e.best));
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        self.order(position, &mut moves, entry.and_then(|e| e.best), killers);
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
-        for &mv in moves.iter() {
-            let score = -self.negamax(&position.play(&mv), depth - 1, ply + 1, -beta, -alpha);
+        for (i, &mv) in moves.iter().enumerate() {
+            let next = position.play(&mv);
+            // The first move gets the full window; the others must prove
+            // they beat it in a null window first.
+            let mut score = if i == 0 {
+                -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                -self.negamax(&next, depth - 1, ply + 1, -alpha - 1, -alpha)
+            };
+            if i > 0 && score > alpha && score < beta && !self.clock.stopped() {
+                score = -self.negamax(&next, depth - 1, ply + 1, -beta, -alpha);
+            }
             if self.clock.stopped() {
                 break;
             }
@@ -143,6 +165,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                if !self.eval.is_noisy(position, &mv) {
+                    self.remember_killer(ply, mv);
+                }
                 break;
             }
         }
@@ -182,7 +207,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             best = stand;
             moves.retain(|m| self.eval.is_noisy(position, m));
         }
-        self.order(position, &mut moves, None);
+        self.order(position, &mut moves, None, [None; 2]);
         for &mv in moves.iter() {
             let score = -self.quiescence(&position.play(&mv), ply + 1, -beta, -alpha, extra + 1);
             if self.clock.stopped() {
@@ -198,15 +223,35 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         best
     }
 
-    /// Puts the table's move first, then sorts by the evaluator's hint
-    /// (stable, so equal hints keep generation order and search stays
-    /// deterministic).
-    fn order(&self, position: &G, moves: &mut [G::Move], first: Option<G::Move>) {
-        moves.sort_by_cached_key(
-            |m| {
-                if Some(*m) == first { i64::MIN } else { -i64::from(self.eval.order(position, m)) }
-            },
-        );
+    /// Puts the table's move first, then moves the evaluator rates above
+    /// zero (captures and the like) by their hint, then the killers, then
+    /// the rest by their hint. The sort is stable, so equal moves keep
+    /// generation order and search stays deterministic.
+    fn order(&self, position: &G, moves: &mut [G::Move], first: Option<G::Move>, killers: [Option<G::Move>; 2]) {
+        moves.sort_by_cached_key(|m| {
+            let hint = -i64::from(self.eval.order(position, m));
+            if Some(*m) == first {
+                (0, 0)
+            } else if hint < 0 {
+                (1, hint)
+            } else if killers.contains(&Some(*m)) {
+                (2, 0)
+            } else {
+                (3, hint)
+            }
+        });
+    }
+
+    /// Records a quiet move that refuted the position at `ply`.
+    fn remember_killer(&mut self, ply: usize, mv: G::Move) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(mv) {
+            slot[1] = slot[0];
+            slot[0] = Some(mv);
+        }
     }
 
     fn principal_variation(&self, position: &G, depth: u32) -> Vec<G::Move> {

@@ -20,7 +20,8 @@ pub enum Player {
 }
 
 impl Player {
-    /// Reads `level=5`, `nodes=20000,depth=6`, `playouts=500`, `random`.
+    /// Reads `level=5`, `nodes=20000,depth=6`, `playouts=500`,
+    /// `playouts=500,heuristic=1`, `random`.
     pub fn parse(text: &str) -> Result<Player, String> {
         if text == "random" {
             return Ok(Player::Random);
@@ -34,9 +35,14 @@ impl Player {
                 "level" => return Err(format!("'{value}': levels are 1 to 10")),
                 "nodes" => params.nodes = Some(n),
                 "playouts" => params.playouts = Some(n.max(1)),
+                "heuristic" => params.heuristic = n != 0,
                 "depth" => params.depth = Some(n.clamp(1, 64) as u32),
                 "movetime" => params.movetime_ms = Some(n),
-                _ => return Err(format!("'{key}': not a player setting (level, nodes, playouts, depth, movetime)")),
+                _ => {
+                    return Err(format!(
+                        "'{key}': not a player setting (level, nodes, playouts, heuristic, depth, movetime)"
+                    ));
+                }
             }
         }
         Ok(Player::Search(params))
@@ -51,6 +57,7 @@ impl Player {
             p.level.map(|v| format!("level={v}")),
             p.nodes.map(|v| format!("nodes={v}")),
             p.playouts.map(|v| format!("playouts={v}")),
+            p.heuristic.then(|| "heuristic=1".to_string()),
             p.depth.map(|v| format!("depth={v}")),
             p.movetime_ms.map(|v| format!("movetime={v}")),
         ];
@@ -72,7 +79,8 @@ pub struct Match {
     pub b: Player,
     /// Random plies played before the players take over.
     pub opening_plies: usize,
-    /// Base seed: game `i` uses `seed + i`.
+    /// Base seed: games `2k` and `2k + 1` open with the random plies (and
+    /// Ogama deal) of `seed + k`; game `i` searches with `seed + i`.
     pub seed: u64,
 }
 
@@ -102,10 +110,13 @@ impl Match {
     pub fn play(&self, index: usize) -> Result<GameResult, String> {
         let a_first = index.is_multiple_of(2);
         let seed = self.seed.wrapping_add(index as u64);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // Games 2k and 2k+1 share their opening (and Ogama deal) with the
+        // colours swapped, so that neither player draws the luckier start.
+        let opening_seed = self.seed.wrapping_add(index as u64 / 2);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
         let mut options = self.options.clone();
         if self.kind == GameKind::Ogama && options.seed.is_none() {
-            options.seed = Some(seed);
+            options.seed = Some(opening_seed);
         }
         let mut game = AnyGame::new(self.kind, &options, None).map_err(|e| e.to_string())?;
         let first_label = game.to_move_label();

@@ -4,20 +4,23 @@
 use std::time::Duration;
 
 use arbiter_core::{Game, Notation};
-use arbiter_games::AnyGame;
+use arbiter_games::{AnyGame, GameKind};
 
 use crate::agog::AgogEval;
 use crate::alphabeta::AlphaBeta;
 use crate::eval::Evaluator;
+use crate::levels::{self, Plan};
 use crate::limits::Limits;
-use crate::mcts::{Mcts, MctsConfig};
+use crate::mcts::{Mcts, MctsConfig, Rollout};
 use crate::ogama::OgamaEval;
 
-/// The strongest level.
-pub const MAX_LEVEL: u8 = 10;
+pub use crate::levels::MAX_LEVEL;
 
 /// Transposition table size (2^bits entries) of the alpha-beta searches.
 const TABLE_BITS: u32 = 18;
+
+/// The share of greedy moves in heuristic playouts.
+const HEURISTIC_GREEDY: f64 = 0.5;
 
 /// What to search with and for how long. Unset fields take the level's
 /// defaults; explicit budgets override them.
@@ -29,6 +32,8 @@ pub struct GoParams {
     pub nodes: Option<u64>,
     /// Monte Carlo playout budget (selects tree search).
     pub playouts: Option<u64>,
+    /// With `playouts`: heuristic instead of uniformly random playouts.
+    pub heuristic: bool,
     /// Alpha-beta depth.
     pub depth: Option<u32>,
     /// Time cap in milliseconds.
@@ -37,37 +42,14 @@ pub struct GoParams {
     pub seed: Option<u64>,
 }
 
-/// How a level searches: a fixed budget, so results do not depend on the
-/// machine's speed. These budgets are provisional until the level ladder
-/// is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Plan {
-    Playouts(u64),
-    Nodes(u64),
-}
-
-fn level_plan(level: u8) -> Plan {
-    match level {
-        0 | 1 => Plan::Playouts(20),
-        2 => Plan::Playouts(100),
-        3 => Plan::Nodes(1_000),
-        4 => Plan::Nodes(4_000),
-        5 => Plan::Nodes(15_000),
-        6 => Plan::Nodes(50_000),
-        7 => Plan::Nodes(200_000),
-        8 => Plan::Nodes(800_000),
-        9 => Plan::Nodes(3_000_000),
-        _ => Plan::Nodes(12_000_000),
-    }
-}
-
 impl GoParams {
-    fn plan(&self) -> Plan {
+    /// The search these parameters ask for in `kind`.
+    pub fn plan(&self, kind: GameKind) -> Plan {
         match (self.playouts, self.nodes, self.depth) {
-            (Some(p), _, _) => Plan::Playouts(p),
+            (Some(playouts), _, _) => Plan::Playouts { playouts, heuristic: self.heuristic },
             (None, Some(n), _) => Plan::Nodes(n),
             (None, None, Some(_)) => Plan::Nodes(u64::MAX),
-            (None, None, None) => level_plan(self.level.unwrap_or(5)),
+            (None, None, None) => levels::plan(kind, self.level.unwrap_or(5)),
         }
     }
 
@@ -90,10 +72,16 @@ pub struct Choice {
     pub info: String,
 }
 
-fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(position: &G, eval: &E, params: &GoParams) -> Option<Choice> {
-    match params.plan() {
-        Plan::Playouts(p) => {
-            let config = MctsConfig { seed: params.seed.unwrap_or(0), ..MctsConfig::default() };
+fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
+    position: &G,
+    eval: &E,
+    params: &GoParams,
+    plan: Plan,
+) -> Option<Choice> {
+    match plan {
+        Plan::Playouts { playouts: p, heuristic } => {
+            let rollout = if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
+            let config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
             let r = Mcts::with_evaluator(config, eval).search(position, params.limits(p));
             let mv = position.move_string(&r.best?);
             Some(Choice { info: format!("mcts playouts {} value {:.3} move {mv}", r.playouts, r.value), mv })
@@ -122,13 +110,13 @@ pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
             if g.status().is_over() {
                 return None;
             }
-            choose_typed(g, &AgogEval, params)
+            choose_typed(g, &AgogEval, params, params.plan(GameKind::Agog))
         }
         AnyGame::Ogama(g) => {
             if g.status().is_over() {
                 return None;
             }
-            choose_typed(g, &OgamaEval, params)
+            choose_typed(g, &OgamaEval, params, params.plan(GameKind::Ogama))
         }
     }
 }

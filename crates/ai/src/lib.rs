@@ -15,6 +15,7 @@ pub mod analysis;
 pub mod arena;
 pub mod choose;
 pub mod eval;
+pub mod levels;
 pub mod limits;
 pub mod mcts;
 pub mod ogama;

@@ -1,10 +1,11 @@
 //! Monte Carlo tree search (UCT) for any number of players: each node keeps
 //! the reward of the player who moved into it, playouts are uniformly
-//! random (or end early and ask an evaluator), and the move played most
-//! often at the root is chosen.
+//! random or heuristic (mostly the move the evaluator ranks first), may
+//! stop early and ask the evaluator, and the move played most often at the
+//! root is chosen.
 
 use arbiter_core::{Game, Outcome, Seat, Status};
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::eval::Evaluator;
@@ -13,11 +14,27 @@ use crate::limits::{Clock, Limits};
 /// Playouts run when no limit is given.
 const DEFAULT_PLAYOUTS: u64 = 1_000;
 
+/// How playouts choose their moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rollout {
+    /// Uniformly random legal moves (plain UCT).
+    Random,
+    /// With probability `greedy` the move the evaluator's ordering hint
+    /// ranks first (ties broken at random), otherwise a random move. Needs
+    /// an evaluator; without one it is [`Rollout::Random`].
+    Heuristic {
+        /// The share of greedy moves, 0 to 1.
+        greedy: f64,
+    },
+}
+
 /// How an MCTS search is tuned.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MctsConfig {
     /// The UCB1 exploration constant.
     pub exploration: f64,
+    /// How playouts move.
+    pub rollout: Rollout,
     /// A playout longer than this is cut off and judged by the evaluator
     /// (or scored as a draw without one).
     pub max_playout_plies: usize,
@@ -32,7 +49,13 @@ pub struct MctsConfig {
 
 impl Default for MctsConfig {
     fn default() -> Self {
-        MctsConfig { exploration: std::f64::consts::SQRT_2, max_playout_plies: 1_000, seed: 0, threads: 1 }
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            rollout: Rollout::Random,
+            max_playout_plies: 1_000,
+            seed: 0,
+            threads: 1,
+        }
     }
 }
 
@@ -209,7 +232,13 @@ impl<'e, G: Game> Mcts<'e, G> {
     fn playout(&self, start: &G, rng: &mut Xoshiro256PlusPlus, scratch: &mut Vec<G::Move>, seats: usize) -> Vec<f64> {
         let mut state = start.clone();
         for _ in 0..self.config.max_playout_plies {
-            match state.random_move(rng, scratch) {
+            let mv = match (self.config.rollout, self.eval) {
+                (Rollout::Heuristic { greedy }, Some(eval)) if rng.random_bool(greedy.clamp(0.0, 1.0)) => {
+                    greedy_move(&state, eval, rng, scratch)
+                }
+                _ => state.random_move(rng, scratch),
+            };
+            match mv {
                 Some(mv) => state.play_in_place(&mv),
                 None => break,
             }
@@ -228,6 +257,32 @@ impl<'e, G: Game> Mcts<'e, G> {
             },
         }
     }
+}
+
+/// A move the evaluator's hint ranks first, chosen at random among equals.
+fn greedy_move<G: Game>(
+    state: &G,
+    eval: &dyn Evaluator<G>,
+    rng: &mut Xoshiro256PlusPlus,
+    scratch: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    state.legal_moves(scratch);
+    let mut chosen = None;
+    let mut best = i32::MIN;
+    let mut ties = 0u32;
+    for &mv in scratch.iter() {
+        let hint = eval.order(state, &mv);
+        if hint > best {
+            (best, ties, chosen) = (hint, 1, Some(mv));
+        } else if hint == best {
+            // Reservoir sampling: each of the equals is kept with equal odds.
+            ties += 1;
+            if rng.random_range(0..ties) == 0 {
+                chosen = Some(mv);
+            }
+        }
+    }
+    chosen
 }
 
 /// Each seat's share of a finished game: a win split among the winners, a

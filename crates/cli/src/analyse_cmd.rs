@@ -31,8 +31,9 @@ pub struct AnalyseArgs {
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
-    /// Base seed: game i uses base-seed + i (for its random opening plies,
-    /// its searches and, in Ogama without --seed, its deal).
+    /// Base seed: games 2k and 2k+1 share the random opening plies (and, in
+    /// Ogama without --seed, the deal) of base-seed + k with the colours
+    /// swapped; game i searches with base-seed + i.
     #[arg(long, default_value_t = 1)]
     base_seed: u64,
     /// Write the branching factor by ply as an SVG chart here (and, with

@@ -29,8 +29,9 @@ pub struct ArenaArgs {
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
-    /// Base seed of the match: game i uses base-seed + i (for its random
-    /// opening plies, its searches and, in Ogama without --seed, its deal).
+    /// Base seed of the match: games 2k and 2k+1 share the random opening
+    /// plies (and, in Ogama without --seed, the deal) of base-seed + k with
+    /// the colours swapped; game i searches with base-seed + i.
     #[arg(long, default_value_t = 1)]
     base_seed: u64,
     /// Write each game's record into this directory (created if needed).
