@@ -5,6 +5,8 @@
 //! quiescence over noisy moves — where every legal move is noisy
 //! (compulsory captures) the side to move may not stand pat.
 
+use std::collections::HashSet;
+
 use arbiter_core::{Game, Status};
 
 use crate::eval::Evaluator;
@@ -49,6 +51,13 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     buffers: Vec<Vec<G::Move>>,
     /// Per ply, the last two quiet moves that caused a cut-off there.
     killers: Vec<[Option<G::Move>; 2]>,
+    /// Hashes of the positions the game went through before the root, and
+    /// of those on the path from the root to the node being searched:
+    /// in a game with a repetition rule, coming back to one is scored as a
+    /// draw.
+    earlier: HashSet<u64>,
+    path: Vec<u64>,
+    repetition: bool,
     clock: Clock,
 }
 
@@ -60,6 +69,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             table: Table::new(table_bits),
             buffers: Vec::new(),
             killers: Vec::new(),
+            earlier: HashSet::new(),
+            path: Vec::new(),
+            repetition: false,
             clock: Clock::start(Limits::default()),
         }
     }
@@ -67,8 +79,19 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
     /// Searches `position` within `limits`. The table is cleared first, so
     /// the result depends only on the position and a node or depth budget.
     pub fn search(&mut self, position: &G, limits: Limits) -> SearchResult<G::Move> {
+        self.search_after(&[], position, limits)
+    }
+
+    /// Searches `position`, which the game reached through positions with
+    /// the hashes `earlier`: where the game has a repetition rule, going
+    /// back to any of them (or round a cycle inside the search) scores as
+    /// a draw.
+    pub fn search_after(&mut self, earlier: &[u64], position: &G, limits: Limits) -> SearchResult<G::Move> {
         self.table.clear();
         self.killers.clear();
+        self.repetition = position.repetition_limit().is_some();
+        self.earlier = if self.repetition { earlier.iter().copied().collect() } else { HashSet::new() };
+        self.path.clear();
         self.clock = Clock::start(limits);
         let max_depth = match limits {
             Limits { depth: Some(d), .. } => d.min(MAX_DEPTH),
@@ -124,6 +147,10 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             return self.quiescence(position, ply, alpha, beta, 0);
         }
         let key = position.hash();
+        if self.repetition && ply > 0 && (self.earlier.contains(&key) || self.path.contains(&key)) {
+            self.buffers[ply] = moves;
+            return 0;
+        }
         let entry = self.table.probe(key);
         if let Some(e) = entry
             && e.depth >= depth
@@ -144,6 +171,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
         let original_alpha = alpha;
         let mut best_score = -WIN - 1;
         let mut best_move = None;
+        if self.repetition {
+            self.path.push(key);
+        }
         for (i, &mv) in moves.iter().enumerate() {
             let next = position.play(&mv);
             // The first move gets the full window; the others must prove
@@ -170,6 +200,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
                 }
                 break;
             }
+        }
+        if self.repetition {
+            self.path.pop();
         }
         self.buffers[ply] = moves;
         if !self.clock.stopped() {

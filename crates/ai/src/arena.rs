@@ -2,8 +2,9 @@
 //! or uniformly random play; colours alternate and a few random opening
 //! plies make the games differ.
 
+use arbiter_games::any::{GameOptions, StatusReport};
 use arbiter_games::record::{GameLog, Record};
-use arbiter_games::{AnyGame, GameKind, any::GameOptions};
+use arbiter_games::{AnyGame, GameKind};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
@@ -79,6 +80,9 @@ pub struct Match {
     pub b: Player,
     /// Random plies played before the players take over.
     pub opening_plies: usize,
+    /// A game still going after this many plies is scored as a draw
+    /// (reason `move-limit`) and recorded as unfinished.
+    pub max_plies: usize,
     /// Base seed: games `2k` and `2k + 1` open with the random plies (and
     /// Ogama deal) of `seed + k`; game `i` searches with `seed + i`.
     pub seed: u64,
@@ -126,18 +130,20 @@ impl Match {
         }
         let mut plies = 0;
         let mut branching = Vec::new();
-        while game.status().status == "ongoing" {
+        let mut positions = vec![game.clone()];
+        while AnyGame::status_after(&positions).status == "ongoing" && plies < self.max_plies {
             branching.push(game.legal_moves().len());
             let a_to_move = (game.to_move_label() == first_label) == a_first;
             let player = if a_to_move { self.a } else { self.b };
             let mv = match player {
                 _ if plies < self.opening_plies => random_move(&game, &mut rng),
                 Player::Random => random_move(&game, &mut rng),
-                Player::Search(params) => choose(&game, &GoParams { seed: Some(seed), ..params }).map(|c| c.mv),
+                Player::Search(params) => choose(&positions, &GoParams { seed: Some(seed), ..params }).map(|c| c.mv),
             }
             .ok_or("no move in an unfinished game")?;
             record.moves.push(game.record_move(&mv).map_err(|e| e.to_string())?);
             game = game.play(&mv).map_err(|e| e.to_string())?;
+            positions.push(game.clone());
             plies += 1;
         }
         let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
@@ -145,7 +151,12 @@ impl Match {
         let [first_tag, second_tag] = self.kind.side_names();
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());
-        let status = game.status();
+        let status = match AnyGame::status_after(&positions) {
+            s if s.status == "ongoing" => {
+                StatusReport { status: "draw", winners: Vec::new(), reason: Some("move-limit") }
+            }
+            s => s,
+        };
         let a_label = if a_first { first_label.clone() } else { other_label(&game, &first_label) };
         let score_a = match status.status {
             "draw" => 0.5,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use arbiter_core::{Game, Notation};
+use arbiter_core::Notation;
 use arbiter_games::{AnyGame, GameKind};
 
 use crate::agog::AgogEval;
@@ -16,8 +16,12 @@ use crate::ogama::OgamaEval;
 
 pub use crate::levels::MAX_LEVEL;
 
-/// Transposition table size (2^bits entries) of the alpha-beta searches.
-const TABLE_BITS: u32 = 18;
+/// The largest transposition table (2^bits entries) of the alpha-beta
+/// searches.
+const MAX_TABLE_BITS: u32 = 21;
+
+/// The table of a search limited by depth (or time) only.
+const DEPTH_TABLE_BITS: u32 = 18;
 
 /// The share of greedy moves in heuristic playouts.
 const HEURISTIC_GREEDY: f64 = 0.5;
@@ -73,6 +77,7 @@ pub struct Choice {
 }
 
 fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
+    earlier: &[u64],
     position: &G,
     eval: &E,
     params: &GoParams,
@@ -87,7 +92,7 @@ fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
             Some(Choice { info: format!("mcts playouts {} value {:.3} move {mv}", r.playouts, r.value), mv })
         }
         Plan::Nodes(n) => {
-            let r = AlphaBeta::new(eval.clone(), TABLE_BITS).search(position, params.limits(n));
+            let r = AlphaBeta::new(eval.clone(), table_bits(n)).search_after(earlier, position, params.limits(n));
             let mv = position.move_string(&r.best?);
             let mut line = Vec::new();
             let mut here = position.clone();
@@ -103,20 +108,26 @@ fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
     }
 }
 
-/// The move the engine would play here, or `None` when the game is over.
-pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
-    match game {
-        AnyGame::Agog(g) => {
-            if g.status().is_over() {
-                return None;
-            }
-            choose_typed(g, &AgogEval, params, params.plan(GameKind::Agog))
-        }
-        AnyGame::Ogama(g) => {
-            if g.status().is_over() {
-                return None;
-            }
-            choose_typed(g, &OgamaEval, params, params.plan(GameKind::Ogama))
-        }
+/// A transposition table with about one entry for every two nodes of the
+/// budget (between 2^10 and 2^21 entries; 2^18 for a search by depth
+/// alone): clearing a large table would cost a small search more than the
+/// search itself.
+fn table_bits(nodes: u64) -> u32 {
+    if nodes == u64::MAX { DEPTH_TABLE_BITS } else { (63 - nodes.leading_zeros()).clamp(10, MAX_TABLE_BITS) }
+}
+
+/// The move the engine would play after the positions of `game` (the
+/// start first, the current position last), or `None` when the game is
+/// over. The earlier positions let the search steer for or away from a
+/// repetition.
+pub fn choose(game: &[AnyGame], params: &GoParams) -> Option<Choice> {
+    let (current, before) = game.split_last()?;
+    if AnyGame::status_after(game).status != "ongoing" {
+        return None;
+    }
+    let earlier: Vec<u64> = before.iter().map(AnyGame::hash).collect();
+    match current {
+        AnyGame::Agog(g) => choose_typed(&earlier, g, &AgogEval, params, params.plan(GameKind::Agog)),
+        AnyGame::Ogama(g) => choose_typed(&earlier, g, &OgamaEval, params, params.plan(GameKind::Ogama)),
     }
 }

@@ -26,28 +26,42 @@ pub enum Plan {
     Nodes(u64),
 }
 
-/// Alpha-beta node budgets of levels 2 to 10, for a game whose positions
-/// are searched at about five million nodes per second: four times more
-/// per level.
-const NODES: [u64; 9] = [120, 500, 2_000, 8_000, 30_000, 120_000, 500_000, 2_000_000, 8_000_000];
-
-/// How `level` (clamped to 1–10) searches in `kind`: level 1 is a tree
-/// search over 20 random playouts, which blunders freely; the others are
-/// alpha-beta searches.
-pub fn plan(kind: GameKind, level: u8) -> Plan {
-    match level.clamp(1, MAX_LEVEL) {
-        1 => Plan::Playouts { playouts: 20, heuristic: false },
-        n => Plan::Nodes(NODES[usize::from(n - 2)] / slowdown(kind)),
+/// The ten levels of `kind`, weakest first.
+fn table(kind: GameKind) -> [Plan; 10] {
+    use Plan::{Nodes, Playouts};
+    let random = |playouts| Playouts { playouts, heuristic: false };
+    let heuristic = |playouts| Playouts { playouts, heuristic: true };
+    match kind {
+        GameKind::Agog => [
+            random(5),
+            random(20),
+            heuristic(200),
+            Nodes(8_000),
+            Nodes(25_000),
+            Nodes(80_000),
+            Nodes(250_000),
+            Nodes(800_000),
+            Nodes(2_500_000),
+            Nodes(8_000_000),
+        ],
+        GameKind::Ogama => [
+            random(5),
+            random(20),
+            heuristic(200),
+            Nodes(4_000),
+            Nodes(12_000),
+            Nodes(40_000),
+            Nodes(120_000),
+            Nodes(400_000),
+            Nodes(1_200_000),
+            Nodes(4_000_000),
+        ],
     }
 }
 
-/// How many times fewer nodes per second a game's search visits than
-/// A•G•O•G's, rounded, so that a level takes about as long in every game.
-const fn slowdown(kind: GameKind) -> u64 {
-    match kind {
-        GameKind::Agog => 1,
-        GameKind::Ogama => 2,
-    }
+/// How `level` (clamped to 1–10) searches in `kind`.
+pub fn plan(kind: GameKind, level: u8) -> Plan {
+    table(kind)[usize::from(level.clamp(1, MAX_LEVEL) - 1)]
 }
 
 #[cfg(test)]

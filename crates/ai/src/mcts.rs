@@ -168,7 +168,11 @@ impl<'e, G: Game> Mcts<'e, G> {
                 if !nodes[at].expanded {
                     let mut moves = Vec::new();
                     state.legal_moves(&mut moves);
-                    moves.reverse();
+                    // Untried moves are expanded in random order, so that a
+                    // small budget does not favour the first moves generated.
+                    for i in (1..moves.len()).rev() {
+                        moves.swap(i, rng.random_range(0..=i));
+                    }
                     nodes[at].untried = moves;
                     nodes[at].expanded = true;
                 }

@@ -31,6 +31,9 @@ pub struct AnalyseArgs {
     /// Random plies at the start of each game.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
+    /// A game still going after this many plies counts as a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
     /// Base seed: games 2k and 2k+1 share the random opening plies (and, in
     /// Ogama without --seed, the deal) of base-seed + k with the colours
     /// swapped; game i searches with base-seed + i.
@@ -74,6 +77,7 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
             a: player,
             b: player,
             opening_plies: args.opening_plies,
+            max_plies: args.max_plies,
             seed: args.base_seed,
         };
         let results = arena.run(args.games, || bar.inc(1)).map_err(|e| anyhow!(e))?;

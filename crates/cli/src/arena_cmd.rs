@@ -29,6 +29,9 @@ pub struct ArenaArgs {
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
+    /// A game still going after this many plies counts as a draw.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
     /// Base seed of the match: games 2k and 2k+1 share the random opening
     /// plies (and, in Ogama without --seed, the deal) of base-seed + k with
     /// the colours swapped; game i searches with base-seed + i.
@@ -61,7 +64,15 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
     let (kind, options) = args.game.options()?;
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
-    let arena = Match { kind, options, a, b, opening_plies: args.opening_plies, seed: args.base_seed };
+    let arena = Match {
+        kind,
+        options,
+        a,
+        b,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies,
+        seed: args.base_seed,
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);

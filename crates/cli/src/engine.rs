@@ -170,7 +170,7 @@ impl Engine {
                 other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
             }
         }
-        match choose(here, &params) {
+        match choose(&self.history, &params) {
             Some(choice) => {
                 eprintln!("info {}", choice.info);
                 Ok(Reply::ok(choice.mv))

@@ -9,6 +9,7 @@ mod arena_cmd;
 mod date;
 mod engine;
 mod game_args;
+mod ladder_cmd;
 mod output;
 mod play;
 mod query;
@@ -79,6 +80,8 @@ enum Command {
     /// A match between two players (levels, budgets or random play), with
     /// win rates, the Elo difference and its 95% interval.
     Arena(arena_cmd::ArenaArgs),
+    /// Each level against the one below it: a table of matches.
+    Ladder(ladder_cmd::LadderArgs),
     /// Self-play statistics: first-player win rate, game length, branching
     /// factor, how games end, and for A•G•O•G the value of each handicap step.
     Analyse(analyse_cmd::AnalyseArgs),
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Engine => engine::run(),
         Command::Arena(args) => arena_cmd::run(&args, json),
         Command::Analyse(args) => analyse_cmd::run(&args, json),
+        Command::Ladder(args) => ladder_cmd::run(&args, json),
         Command::Play(args) => play::run(&args),
     };
     match result {

@@ -81,7 +81,7 @@ impl Session {
 
     /// Whether the game is over (finished or resigned).
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.current().status().status != "ongoing"
+        self.resigned.is_some() || AnyGame::status_after(&self.positions).status != "ongoing"
     }
 
     /// How the game ended, in words, if it has.
@@ -89,7 +89,7 @@ impl Session {
         if let Some(loser) = &self.resigned {
             return Some(format!("{} resigns", self.side_name(loser)));
         }
-        let status = self.current().status();
+        let status = AnyGame::status_after(&self.positions);
         match status.status {
             "ongoing" => None,
             "draw" => Some(format!("drawn by {}", status.reason.unwrap_or("rule"))),
@@ -158,7 +158,7 @@ impl Session {
             return None;
         }
         let Mover::Ai(params) = self.mover() else { return None };
-        let choice = choose(self.current(), &params)?;
+        let choice = choose(&self.positions, &params)?;
         self.play(&choice.mv).ok()
     }
 
@@ -193,7 +193,7 @@ impl Session {
         if self.record.moves.is_empty() {
             return Ok(None);
         }
-        let result = match (&self.resigned, self.current().status()) {
+        let result = match (&self.resigned, AnyGame::status_after(&self.positions)) {
             (Some(loser), _) => if *loser == self.first_label { "0—1" } else { "1—0" }.to_string(),
             (None, status) if status.status == "ongoing" => "*".to_string(),
             (None, status) if status.status == "draw" => "½—½".to_string(),
