@@ -142,15 +142,18 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             self.buffers[ply] = moves;
             return terminal_score(position, ply);
         }
+        if self.repetition
+            && ply > 0
+            && (self.earlier.contains(&position.hash()) || self.path.contains(&position.hash()))
+        {
+            self.buffers[ply] = moves;
+            return 0;
+        }
         if depth == 0 {
             self.buffers[ply] = moves;
             return self.quiescence(position, ply, alpha, beta, 0);
         }
         let key = position.hash();
-        if self.repetition && ply > 0 && (self.earlier.contains(&key) || self.path.contains(&key)) {
-            self.buffers[ply] = moves;
-            return 0;
-        }
         let entry = self.table.probe(key);
         if let Some(e) = entry
             && e.depth >= depth
