@@ -128,7 +128,7 @@ impl<'e, G: Game> Mcts<'e, G> {
                 handles.into_iter().map(|h| h.join().expect("a search thread does not panic")).collect()
             })
         };
-        // Every tree generates the root moves in the same order.
+        // Root moves are matched by move; ties go to the first listed.
         let mut merged: Vec<RootChild<G::Move>> = Vec::new();
         let mut playouts = 0;
         for (children, n) in trees {
