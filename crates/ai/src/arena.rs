@@ -141,6 +141,7 @@ impl Match {
         let (first_tag, second_tag) = match self.kind {
             GameKind::Agog => ("White", "Black"),
             GameKind::Ogama => ("Orange", "Blue"),
+            GameKind::Sage => ("Black", "Red"),
         };
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());

@@ -12,6 +12,7 @@ use crate::eval::Evaluator;
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig};
 use crate::ogama::OgamaEval;
+use crate::sage::SageEval;
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;
@@ -129,6 +130,12 @@ pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
                 return None;
             }
             choose_typed(g, &OgamaEval, params)
+        }
+        AnyGame::Sage(g) => {
+            if g.status().is_over() {
+                return None;
+            }
+            choose_typed(g, &SageEval, params)
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod eval;
 pub mod limits;
 pub mod mcts;
 pub mod ogama;
+pub mod sage;
 pub mod stats;
 mod tt;
 

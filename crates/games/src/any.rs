@@ -7,6 +7,7 @@ use arbiter_core::{Game, Notation, Status, TextError, perft};
 
 use crate::agog::{Agog, AgogConfig, Edition, MAX_HANDICAP};
 use crate::ogama::{Ogama, OgamaConfig};
+use crate::sage::{Sage, SageConfig};
 
 /// The games the system knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,31 +16,39 @@ pub enum GameKind {
     Agog,
     /// Ogama.
     Ogama,
+    /// Sage Tafl.
+    Sage,
 }
 
 impl GameKind {
     /// Every game.
-    pub const ALL: [GameKind; 2] = [GameKind::Agog, GameKind::Ogama];
+    pub const ALL: [GameKind; 3] = [GameKind::Agog, GameKind::Ogama, GameKind::Sage];
 
     /// The identifier used in text (`agog`).
     pub const fn id(self) -> &'static str {
         match self {
             GameKind::Agog => "agog",
             GameKind::Ogama => "ogama",
+            GameKind::Sage => "sage",
         }
     }
 
-    /// The label of the player who moves first (`w`, `o`).
+    /// The label of the player who moves first (`w`, `o`, `b`).
     pub const fn first_label(self) -> &'static str {
         match self {
             GameKind::Agog => "w",
             GameKind::Ogama => "o",
+            GameKind::Sage => "b",
         }
     }
 
-    /// The label of the player who moves second in a two-player game.
+    /// The label of the player who moves second in a two-player game
+    /// (`b`, `r`).
     pub const fn second_label(self) -> &'static str {
-        "b"
+        match self {
+            GameKind::Agog | GameKind::Ogama => "b",
+            GameKind::Sage => "r",
+        }
     }
 
     /// Reads a game identifier.
@@ -66,8 +75,8 @@ pub struct GameOptions {
     pub handicap: Option<u8>,
     /// Ogama: the seed of the random deal.
     pub seed: Option<u64>,
-    /// Ogama: whether the third occurrence of a position draws (on unless
-    /// turned off).
+    /// Ogama and Sage Tafl: whether the third occurrence of a position
+    /// draws (on unless turned off).
     pub repetition: Option<bool>,
 }
 
@@ -78,6 +87,8 @@ pub enum AnyGame {
     Agog(Agog),
     /// Ogama.
     Ogama(Ogama),
+    /// Sage Tafl.
+    Sage(Sage),
 }
 
 /// Runs `$body` with `$g` bound to the typed position inside.
@@ -86,6 +97,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Agog($g) => $body,
             AnyGame::Ogama($g) => $body,
+            AnyGame::Sage($g) => $body,
         }
     };
 }
@@ -131,6 +143,9 @@ fn check_unused(kind: GameKind, options: &GameOptions) -> Result<(), TextError> 
         GameKind::Agog if options.repetition.is_some() => Some("--repetition"),
         GameKind::Ogama if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
         GameKind::Ogama if options.variant.is_some() => Some("--variant"),
+        GameKind::Sage if options.seed.is_some() => Some("--seed"),
+        GameKind::Sage if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
+        GameKind::Sage if options.variant.is_some() => Some("--variant"),
         _ => None,
     };
     match misplaced {
@@ -181,6 +196,13 @@ impl AnyGame {
                     None => Ogama::start(&config),
                 }))
             }
+            GameKind::Sage => {
+                let config = SageConfig { repetition: options.repetition.unwrap_or(true) };
+                Ok(AnyGame::Sage(match position {
+                    Some(text) => Sage::parse_position(text, &config)?,
+                    None => Sage::start(&config),
+                }))
+            }
         }
     }
 
@@ -189,6 +211,7 @@ impl AnyGame {
         match self {
             AnyGame::Agog(_) => GameKind::Agog,
             AnyGame::Ogama(_) => GameKind::Ogama,
+            AnyGame::Sage(_) => GameKind::Sage,
         }
     }
 
@@ -207,6 +230,7 @@ impl AnyGame {
         Ok(match self {
             AnyGame::Agog(g) => AnyGame::Agog(g.play(&g.parse_move(mv)?)),
             AnyGame::Ogama(g) => AnyGame::Ogama(g.play(&g.parse_move(mv)?)),
+            AnyGame::Sage(g) => AnyGame::Sage(g.play(&g.parse_move(mv)?)),
         })
     }
 
