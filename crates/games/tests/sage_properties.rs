@@ -165,3 +165,29 @@ fn malformed_moves_name_the_offending_part() {
         assert!(e.reason.contains(why), "{text:?}: {e}");
     }
 }
+
+#[test]
+fn random_moves_are_legal_and_reach_every_move_about_equally() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut scratch = Vec::new();
+    for seed in 0..40 {
+        let (positions, _) = random_game(seed, 150, false);
+        for p in positions.iter().step_by(15) {
+            let legal: Vec<String> = p.legal_move_list().iter().map(|m| p.move_string(m)).collect();
+            let draws = 200 * legal.len().max(1);
+            let mut seen = std::collections::HashMap::new();
+            for _ in 0..draws {
+                match p.random_move(&mut rng, &mut scratch) {
+                    Some(m) => *seen.entry(p.move_string(&m)).or_insert(0usize) += 1,
+                    None => assert!(legal.is_empty(), "no random move in {}", p.position_string()),
+                }
+            }
+            for (m, n) in &seen {
+                assert!(legal.contains(m), "{m} is not legal in {}", p.position_string());
+                // Each of k moves is drawn 200 times on average.
+                assert!((100..=320).contains(n), "{m} drawn {n} times in {}", p.position_string());
+            }
+            assert_eq!(seen.len(), legal.len(), "{}", p.position_string());
+        }
+    }
+}

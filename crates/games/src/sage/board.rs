@@ -197,7 +197,27 @@ impl Kind {
     }
 }
 
-/// The orthogonal directions, in table order.
+/// Rank 4, the river's southern bank.
+pub const BANK_SOUTH: Bits = 0xFF << ((RIVER_RANK - 1) * 8);
+/// Rank 6, the river's northern bank.
+pub const BANK_NORTH: Bits = 0xFF << ((RIVER_RANK + 1) * 8);
+
+const fn file_mask(file: u8) -> Bits {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < RANKS {
+        mask |= 1 << (rank * FILES + file);
+        rank += 1;
+    }
+    mask
+}
+
+/// Every square of file a.
+pub const FILE_A: Bits = file_mask(0);
+/// Every square of file h.
+pub const FILE_H: Bits = file_mask(FILES - 1);
+
+/// The orthogonal directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dir {
     /// Towards rank 9.
@@ -224,80 +244,51 @@ impl Dir {
         }
     }
 
-    /// Whether the direction goes to higher square numbers.
+    /// The change of square number for one step.
     #[inline]
-    pub const fn ascending(self) -> bool {
-        matches!(self, Dir::North | Dir::East)
+    pub const fn step(self) -> i32 {
+        let (df, dr) = self.delta();
+        dr * FILES as i32 + df
+    }
+
+    /// Every square of `set` moved one step this way; squares that would
+    /// leave the board drop out.
+    #[inline]
+    pub const fn shift(self, set: Bits) -> Bits {
+        match self {
+            Dir::North => (set << 8) & BOARD,
+            Dir::East => (set << 1) & !FILE_A & BOARD,
+            Dir::South => set >> 8,
+            Dir::West => (set >> 1) & !FILE_H,
+        }
     }
 }
 
-/// The square `steps` steps from `sq` by `(df, dr)`, or `NONE` off the board.
+/// The square `(df, dr)` from `sq`, or `NONE` off the board.
 const fn offset(sq: usize, df: i32, dr: i32) -> Square {
     let (f, r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
     if f >= 0 && f < FILES as i32 && r >= 0 && r < RANKS as i32 { (r * 8 + f) as Square } else { NONE }
 }
 
-/// The tables move generation and capture read.
+/// The tables capture and move generation read.
 pub(crate) struct Tables {
     /// The orthogonal neighbour of each square in each direction (`NONE`
     /// off the board).
     pub neighbour: [[Square; SQUARES]; 4],
-    /// Every square from each square to the edge in each direction.
-    pub ray: [[Bits; SQUARES]; 4],
-    /// The squares an apprentice could slide to on an empty board: the
-    /// full ray, except that a vertical slide stops at the bank, enters
-    /// the river one step from the bank, and leaves it one step.
-    pub slide: [[Bits; SQUARES]; 4],
     /// The eight neighbours of each square.
     pub king: [Bits; SQUARES],
     /// The four diagonal neighbours of each square.
     pub diagonal: [Bits; SQUARES],
-    /// For a bank square: the river square across which a hop goes, and
-    /// the far-bank square it lands on (`NONE` elsewhere).
-    pub hop: [(Square, Square); SQUARES],
 }
 
 const fn build_tables() -> Tables {
-    let mut t = Tables {
-        neighbour: [[NONE; SQUARES]; 4],
-        ray: [[0; SQUARES]; 4],
-        slide: [[0; SQUARES]; 4],
-        king: [0; SQUARES],
-        diagonal: [0; SQUARES],
-        hop: [(NONE, NONE); SQUARES],
-    };
+    let mut t = Tables { neighbour: [[NONE; SQUARES]; 4], king: [0; SQUARES], diagonal: [0; SQUARES] };
     let mut sq = 0;
     while sq < SQUARES {
-        let rank = (sq / 8) as i32;
-        let river = RIVER_RANK as i32;
         let mut d = 0;
         while d < 4 {
             let (df, dr) = DIRS[d].delta();
             t.neighbour[d][sq] = offset(sq, df, dr);
-            // How far an apprentice may slide on an empty board this way.
-            let limit = if dr == 0 {
-                8
-            } else if rank == river {
-                1 // out of the river: one step
-            } else if (rank - river) * dr == -1 {
-                1 // from a bank into the river: one step
-            } else if (rank - river) * dr < 0 {
-                (river - rank).abs() - 1 // towards the river: stop at the bank
-            } else {
-                8
-            };
-            let mut step = 1;
-            loop {
-                let to = offset(sq, df * step, dr * step);
-                if to == NONE {
-                    break;
-                }
-                t.ray[d][sq] |= 1 << to;
-                if step <= limit {
-                    t.slide[d][sq] |= 1 << to;
-                }
-                step += 1;
-            }
             d += 1;
         }
         let mut df = -1;
@@ -314,11 +305,6 @@ const fn build_tables() -> Tables {
                 dr += 1;
             }
             df += 1;
-        }
-        if rank == river - 1 {
-            t.hop[sq] = ((sq + 8) as Square, (sq + 16) as Square);
-        } else if rank == river + 1 {
-            t.hop[sq] = ((sq - 8) as Square, (sq - 16) as Square);
         }
         sq += 1;
     }
@@ -392,22 +378,17 @@ mod tests {
     }
 
     #[test]
-    fn apprentice_slides_respect_the_river() {
-        let at = |s: &str| parse_square(s).unwrap() as usize;
-        let north = |s: &str| names(TABLES.slide[Dir::North as usize][at(s)]);
-        let south = |s: &str| names(TABLES.slide[Dir::South as usize][at(s)]);
-        assert_eq!(north("c1"), ["c2", "c3", "c4"]);
-        assert_eq!(north("c4"), ["c5"]);
-        assert_eq!(north("c5"), ["c6"]);
-        assert_eq!(north("c6"), ["c7", "c8", "c9"]);
-        assert_eq!(south("c9"), ["c8", "c7", "c6"]);
-        assert_eq!(south("c6"), ["c5"]);
-        assert_eq!(south("c5"), ["c4"]);
-        assert_eq!(south("c4"), ["c3", "c2", "c1"]);
-        assert_eq!(names(TABLES.slide[Dir::East as usize][at("c5")]), ["d5", "e5", "f5", "g5", "h5"]);
-        assert_eq!(TABLES.hop[at("c4")], (parse_square("c5").unwrap(), parse_square("c6").unwrap()));
-        assert_eq!(TABLES.hop[at("c6")], (parse_square("c5").unwrap(), parse_square("c4").unwrap()));
-        assert_eq!(TABLES.hop[at("c3")], (NONE, NONE));
+    fn shifts_drop_what_leaves_the_board() {
+        let at = |s: &str| bit(parse_square(s).unwrap());
+        let edge = at("a1") | at("h1") | at("a9") | at("h9");
+        assert_eq!(names(Dir::North.shift(edge)), ["a2", "h2"]);
+        assert_eq!(names(Dir::South.shift(edge)), ["a8", "h8"]);
+        assert_eq!(names(Dir::East.shift(edge)), ["b1", "b9"]);
+        assert_eq!(names(Dir::West.shift(edge)), ["g1", "g9"]);
+        assert_eq!(names(BANK_SOUTH & FILE_A), ["a4"]);
+        assert_eq!(names(BANK_NORTH & FILE_H), ["h6"]);
+        assert_eq!(Dir::North.step(), 8);
+        assert_eq!(Dir::West.step(), -1);
     }
 
     #[test]

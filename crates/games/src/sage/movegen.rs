@@ -1,61 +1,49 @@
-//! Legal moves. Each piece's moves are found as one set of destination
-//! squares (plus the river ends it may escape past); listing, counting and
-//! picking a random move all read those sets, so they cannot disagree.
+//! Legal moves, found as sets of squares: the Sage's and each skyship's
+//! destinations one piece at a time, and every apprentice at once, step by
+//! step in each direction. Listing, counting and picking a random move all
+//! read the same [`MoveSets`], so they cannot disagree.
+//!
+//! Within one direction no two apprentices slide to the same square (the
+//! nearer one would block the farther), so one set per direction holds
+//! every slide that way, and a slide's origin is the first piece behind
+//! its destination.
 
 use super::Sage;
-use super::board::{Bits, Color, Dir, Kind, NONE, RIVER_EAST, RIVER_RANK, RIVER_WEST, Square, TABLES, bit, squares};
+use super::board::{
+    BANK_NORTH, BANK_SOUTH, BOARD, Bits, Color, DIRS, Dir, Kind, RIVER, RIVER_EAST, RIVER_WEST, Square, TABLES, bit,
+    squares,
+};
 use super::moves::{End, SageMove};
 
-/// The origin standing for a Sage in her tower.
+/// The origin standing for the Sage in her tower.
 const TOWER: Square = u8::MAX;
 
-/// Escape flags of a [`Reach`].
-const WEST: u8 = 1;
-const EAST: u8 = 2;
-
-/// The most pieces a side has: a Sage, eight apprentices, two skyships.
-const MAX_PIECES: usize = 11;
-
-/// The moves of one piece (or of the Sage in her tower).
+/// The moves of one piece moved on its own: the Sage (or the Sage in her
+/// tower) and the skyships.
 #[derive(Clone, Copy, Debug, Default)]
 struct Reach {
     /// Where the piece stands (`TOWER` for the Sage in her tower).
     from: Square,
     /// The squares it may move to.
     to: Bits,
-    /// The river ends it may escape past (`WEST`, `EAST`).
-    escapes: u8,
 }
 
-impl Reach {
-    #[inline]
-    fn count(&self) -> u32 {
-        self.to.count_ones() + self.escapes.count_ones()
-    }
-}
-
-/// The moves of every piece of one side that has any.
-struct Reaches {
-    items: [Reach; MAX_PIECES],
-    len: usize,
-}
-
-impl Reaches {
-    #[inline]
-    fn push(&mut self, from: Square, to: Bits, escapes: u8) {
-        if (to != 0 || escapes != 0) && self.len < MAX_PIECES {
-            self.items[self.len] = Reach { from, to, escapes };
-            self.len += 1;
-        }
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &Reach> {
-        self.items[..self.len].iter()
-    }
-
-    fn count(&self) -> u32 {
-        self.iter().map(Reach::count).sum()
-    }
+/// Every move of one side, as sets of squares.
+struct MoveSets {
+    /// The Sage's and the skyships' moves (at most three entries).
+    pieces: [Reach; 3],
+    piece_count: usize,
+    /// Where apprentices slide or step to, one set per direction of
+    /// `DIRS`.
+    slides: [Bits; 4],
+    /// Apprentices' hops: landing squares north (from rank 4) and south
+    /// (from rank 6).
+    hops: [Bits; 2],
+    /// Escapes past the west and east ends: who leaves, if anyone (at most
+    /// one piece can have a clear run to each end).
+    escapes: [Option<Square>; 2],
+    /// Every square occupied, for finding a slide's origin.
+    occupied: Bits,
 }
 
 /// The `n`-th square (from 0, lowest first) of a set with more than `n`.
@@ -67,92 +55,138 @@ fn nth_square(mut set: Bits, n: u32) -> Square {
     set.trailing_zeros() as Square
 }
 
-/// The moves in a reach, destinations lowest first, then escapes.
-fn expand(reach: &Reach, out: &mut Vec<SageMove>) {
-    for to in squares(reach.to) {
-        out.push(if reach.from == TOWER { SageMove::Tower(to) } else { SageMove::Step(reach.from, to) });
-    }
-    if reach.escapes & WEST != 0 {
-        out.push(SageMove::Escape(reach.from, End::West));
-    }
-    if reach.escapes & EAST != 0 {
-        out.push(SageMove::Escape(reach.from, End::East));
-    }
-}
+const ENDS: [End; 2] = [End::West, End::East];
 
-/// The `k`-th move of a reach, in [`expand`]'s order.
-fn nth_move(reach: &Reach, k: u32) -> SageMove {
-    let squares = reach.to.count_ones();
-    if k < squares {
-        let to = nth_square(reach.to, k);
-        return if reach.from == TOWER { SageMove::Tower(to) } else { SageMove::Step(reach.from, to) };
+impl MoveSets {
+    fn push_piece(&mut self, from: Square, to: Bits) {
+        self.pieces[self.piece_count] = Reach { from, to };
+        self.piece_count += 1;
     }
-    let west = reach.escapes & WEST != 0;
-    let end = if k == squares && west { End::West } else { End::East };
-    SageMove::Escape(reach.from, end)
-}
 
-/// The squares an apprentice on `sq` may slide or step to, and the river
-/// ends it may escape past, with `occupied` squares blocking.
-#[inline]
-fn apprentice_reach(sq: Square, occupied: Bits) -> (Bits, u8) {
-    let s = sq as usize;
-    let mut to = 0;
-    let mut escapes = 0;
-    for dir in [Dir::North, Dir::East, Dir::South, Dir::West] {
-        let d = dir as usize;
-        let blockers = TABLES.ray[d][s] & occupied;
-        if blockers == 0 {
-            to |= TABLES.slide[d][s];
-            if sq / 8 == RIVER_RANK {
-                escapes |= match dir {
-                    Dir::West => WEST,
-                    Dir::East => EAST,
-                    _ => 0,
-                };
+    fn step(from: Square, to: Square) -> SageMove {
+        if from == TOWER { SageMove::Tower(to) } else { SageMove::Step(from, to) }
+    }
+
+    /// The slide of the apprentice that reaches `to` going `dir`: the first
+    /// occupied square behind it.
+    #[inline]
+    fn slide(&self, dir: Dir, to: Square) -> SageMove {
+        let mut from = to as i32;
+        loop {
+            from -= dir.step();
+            if self.occupied & bit(from as Square) != 0 {
+                return SageMove::Step(from as Square, to);
             }
-        } else {
-            let first = if dir.ascending() { blockers.trailing_zeros() } else { 127 - blockers.leading_zeros() };
-            to |= TABLES.slide[d][s] & !(TABLES.ray[d][first as usize] | bit(first as Square));
         }
     }
-    (to, escapes)
+
+    /// A hop landing on `to` going `dir`.
+    #[inline]
+    fn hop(dir: Dir, to: Square) -> SageMove {
+        SageMove::Step((to as i32 - 2 * dir.step()) as Square, to)
+    }
+
+    fn escape_moves(&self) -> impl Iterator<Item = SageMove> + '_ {
+        ENDS.into_iter().zip(self.escapes).filter_map(|(end, from)| from.map(|f| SageMove::Escape(f, end)))
+    }
+
+    fn count(&self) -> u32 {
+        let mut n = 0;
+        for reach in &self.pieces[..self.piece_count] {
+            n += reach.to.count_ones();
+        }
+        for set in self.slides.iter().chain(&self.hops) {
+            n += set.count_ones();
+        }
+        n + u32::from(self.escapes[0].is_some()) + u32::from(self.escapes[1].is_some())
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pieces[..self.piece_count].iter().all(|r| r.to == 0)
+            && self.slides == [0; 4]
+            && self.hops == [0; 2]
+            && self.escapes == [None; 2]
+    }
+
+    fn expand(&self, out: &mut Vec<SageMove>) {
+        for reach in &self.pieces[..self.piece_count] {
+            out.extend(squares(reach.to).map(|to| MoveSets::step(reach.from, to)));
+        }
+        for (dir, &set) in DIRS.iter().zip(&self.slides) {
+            out.extend(squares(set).map(|to| self.slide(*dir, to)));
+        }
+        for (dir, &set) in [Dir::North, Dir::South].iter().zip(&self.hops) {
+            out.extend(squares(set).map(|to| MoveSets::hop(*dir, to)));
+        }
+        out.extend(self.escape_moves());
+    }
+
+    /// The `k`-th move, counting as [`MoveSets::expand`] lists them.
+    fn nth(&self, mut k: u32) -> Option<SageMove> {
+        for reach in &self.pieces[..self.piece_count] {
+            let n = reach.to.count_ones();
+            if k < n {
+                return Some(MoveSets::step(reach.from, nth_square(reach.to, k)));
+            }
+            k -= n;
+        }
+        for (dir, &set) in DIRS.iter().zip(&self.slides) {
+            let n = set.count_ones();
+            if k < n {
+                return Some(self.slide(*dir, nth_square(set, k)));
+            }
+            k -= n;
+        }
+        for (dir, &set) in [Dir::North, Dir::South].iter().zip(&self.hops) {
+            let n = set.count_ones();
+            if k < n {
+                return Some(MoveSets::hop(*dir, nth_square(set, k)));
+            }
+            k -= n;
+        }
+        self.escape_moves().nth(k as usize)
+    }
+}
+
+/// Where hops from `from` (pieces on a bank) land: straight across the
+/// river over a friendly piece (`own`) onto an empty square.
+#[inline]
+fn hops(from: Bits, own: Bits, empty: Bits) -> [Bits; 2] {
+    let north = Dir::North.shift(Dir::North.shift(from & BANK_SOUTH) & own) & empty;
+    let south = Dir::South.shift(Dir::South.shift(from & BANK_NORTH) & own) & empty;
+    [north, south]
 }
 
 impl Sage {
-    /// Where a hop from `sq` lands: straight across the river over a
-    /// friendly piece (`own`) onto an empty far-bank square.
-    #[inline]
-    fn hop(sq: Square, own: Bits, empty: Bits) -> Bits {
-        let (over, land) = TABLES.hop[sq as usize];
-        if over != NONE && own & bit(over) != 0 { empty & bit(land) } else { 0 }
-    }
-
-    /// The moves of `color`'s pieces on this board, as if it were to move
+    /// Every move of `color`'s pieces on this board, as if it were to move
     /// (passing aside).
-    fn reaches(&self, color: Color) -> Reaches {
-        let mut r = Reaches { items: [Reach::default(); MAX_PIECES], len: 0 };
+    fn move_sets(&self, color: Color) -> MoveSets {
         let mine = &self.pieces[color.index()];
         let own = mine[0] | mine[1] | mine[2];
         let occupied = own | self.occupied_by(color.other());
-        let empty = !occupied & super::board::BOARD;
+        let empty = !occupied & BOARD;
+        let mut m = MoveSets {
+            pieces: [Reach::default(); 3],
+            piece_count: 0,
+            slides: [0; 4],
+            hops: [0; 2],
+            escapes: [None; 2],
+            occupied,
+        };
         let sage = mine[Kind::Sage.index()];
         if sage != 0 {
             let sq = sage.trailing_zeros() as Square;
-            let to = (TABLES.king[sq as usize] & empty) | Sage::hop(sq, own, empty);
-            let escapes = match sq {
-                RIVER_WEST => WEST,
-                RIVER_EAST => EAST,
-                _ => 0,
-            };
-            r.push(sq, to, escapes);
+            let [north, south] = hops(sage, own, empty);
+            m.push_piece(sq, (TABLES.king[sq as usize] & empty) | north | south);
+            if sq == RIVER_WEST {
+                m.escapes[0] = Some(sq);
+            } else if sq == RIVER_EAST {
+                m.escapes[1] = Some(sq);
+            }
         } else if self.towers[color.index()] {
-            r.push(TOWER, color.tower_squares() & empty, 0);
+            m.push_piece(TOWER, color.tower_squares() & empty);
         }
-        for sq in squares(mine[Kind::Apprentice.index()]) {
-            let (to, escapes) = apprentice_reach(sq, occupied);
-            r.push(sq, to | Sage::hop(sq, own, empty), escapes);
-        }
+
         let skyships = self.pieces[0][Kind::Skyship.index()] | self.pieces[1][Kind::Skyship.index()];
         for sq in squares(mine[Kind::Skyship.index()]) {
             // Two diagonal steps: through any middle square but a skyship.
@@ -160,14 +194,46 @@ impl Sage {
             for middle in squares(TABLES.diagonal[sq as usize] & !skyships) {
                 to |= TABLES.diagonal[middle as usize];
             }
-            r.push(sq, to & empty, 0);
+            m.push_piece(sq, to & empty);
         }
-        r
+
+        let apprentices = mine[Kind::Apprentice.index()];
+        for (d, dir) in DIRS.into_iter().enumerate() {
+            // A vertical slide never goes on from the river or from a bank
+            // reached out of it, and never goes on into the river; the first
+            // step may enter or leave the river.
+            let (stop, no_entry) = match dir {
+                Dir::North => (RIVER | BANK_NORTH, RIVER),
+                Dir::South => (RIVER | BANK_SOUTH, RIVER),
+                Dir::East | Dir::West => (0, 0),
+            };
+            let mut set = dir.shift(apprentices) & empty;
+            while set != 0 {
+                m.slides[d] |= set;
+                set = dir.shift(set & !stop) & empty & !no_entry;
+            }
+        }
+        m.hops = hops(apprentices, own, empty);
+
+        // The apprentice nearest an end of the river escapes past it, when
+        // it is the nearest piece of all.
+        let river = occupied & RIVER;
+        if river != 0 {
+            let lowest = river.trailing_zeros() as Square;
+            let highest = (127 - river.leading_zeros()) as Square;
+            if apprentices & bit(lowest) != 0 {
+                m.escapes[0] = Some(lowest);
+            }
+            if apprentices & bit(highest) != 0 {
+                m.escapes[1] = Some(highest);
+            }
+        }
+        m
     }
 
     /// Whether `color` has a move on this board other than passing.
     pub(crate) fn can_move(&self, color: Color) -> bool {
-        self.reaches(color).len > 0
+        !self.move_sets(color).is_empty()
     }
 
     /// Writes every legal move into `out`: nothing when the game is over,
@@ -179,10 +245,7 @@ impl Sage {
         if self.decided().is_some() {
             return;
         }
-        let reaches = self.reaches(self.side);
-        for reach in reaches.iter() {
-            expand(reach, out);
-        }
+        self.move_sets(self.side).expand(out);
         if out.is_empty() && self.can_move(self.side.other()) {
             out.push(SageMove::Pass);
         }
@@ -193,7 +256,7 @@ impl Sage {
         if self.decided().is_some() {
             return 0;
         }
-        match self.reaches(self.side).count() {
+        match self.move_sets(self.side).count() {
             0 => usize::from(self.can_move(self.side.other())),
             n => n as usize,
         }
@@ -206,20 +269,11 @@ impl Sage {
         if self.decided().is_some() {
             return None;
         }
-        let reaches = self.reaches(self.side);
-        let total = reaches.count();
-        if total == 0 {
-            return self.can_move(self.side.other()).then_some(SageMove::Pass);
+        let sets = self.move_sets(self.side);
+        match sets.count() {
+            0 => self.can_move(self.side.other()).then_some(SageMove::Pass),
+            total => sets.nth(rng.random_range(0..total)),
         }
-        let mut k = rng.random_range(0..total);
-        for reach in reaches.iter() {
-            let n = reach.count();
-            if k < n {
-                return Some(nth_move(reach, k));
-            }
-            k -= n;
-        }
-        None
     }
 
     /// Every legal move here.
