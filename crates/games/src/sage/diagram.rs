@@ -36,7 +36,7 @@ impl Sage {
             for file in 0..FILES {
                 let sq = rank * FILES + file;
                 let cell = match self.piece_at(sq) {
-                    Some((color, kind)) if color == Color::Black => kind.letter(),
+                    Some((Color::Black, kind)) => kind.letter(),
                     Some((_, kind)) => kind.letter().to_ascii_lowercase(),
                     None if rank == RIVER_RANK => '~',
                     None => '.',

@@ -15,6 +15,10 @@ pub struct Mailbox {
     scores: [u32; 2],
 }
 
+/// A move as text, its origin (`None` for the tower) and its destination
+/// (`None` for an escape).
+type PieceMove = (String, Option<(i32, i32)>, Option<(i32, i32)>);
+
 const ORTHOGONAL: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const RIVER: i32 = 4;
@@ -103,10 +107,8 @@ impl Mailbox {
         on_board(f, r) && self.at(f, r) != b'.' && Mailbox::is_black(self.at(f, r)) == black
     }
 
-    /// The moves of the side `black` on this board, not passing: (text,
-    /// origin or None for the tower, destination or None for an escape,
-    /// points scored).
-    fn piece_moves(&self, black: bool) -> Vec<(String, Option<(i32, i32)>, Option<(i32, i32)>)> {
+    /// The moves of the side `black` on this board, not passing.
+    fn piece_moves(&self, black: bool) -> Vec<PieceMove> {
         let mut out = Vec::new();
         let side = if black { 0 } else { 1 };
         if self.towers[side] {
