@@ -275,14 +275,25 @@ pub(crate) struct Tables {
     /// The orthogonal neighbour of each square in each direction (`NONE`
     /// off the board).
     pub neighbour: [[Square; SQUARES]; 4],
+    /// The four orthogonal neighbours of each square.
+    pub orthogonal: [Bits; SQUARES],
     /// The eight neighbours of each square.
     pub king: [Bits; SQUARES],
     /// The four diagonal neighbours of each square.
     pub diagonal: [Bits; SQUARES],
+    /// Every square two diagonal steps away (the start excluded): a
+    /// skyship's flights when no skyship stands next to it diagonally.
+    pub flight: [Bits; SQUARES],
 }
 
 const fn build_tables() -> Tables {
-    let mut t = Tables { neighbour: [[NONE; SQUARES]; 4], king: [0; SQUARES], diagonal: [0; SQUARES] };
+    let mut t = Tables {
+        neighbour: [[NONE; SQUARES]; 4],
+        orthogonal: [0; SQUARES],
+        king: [0; SQUARES],
+        diagonal: [0; SQUARES],
+        flight: [0; SQUARES],
+    };
     let mut sq = 0;
     while sq < SQUARES {
         let mut d = 0;
@@ -300,12 +311,25 @@ const fn build_tables() -> Tables {
                     t.king[sq] |= 1 << to;
                     if df != 0 && dr != 0 {
                         t.diagonal[sq] |= 1 << to;
+                    } else {
+                        t.orthogonal[sq] |= 1 << to;
                     }
                 }
                 dr += 1;
             }
             df += 1;
         }
+        sq += 1;
+    }
+    let mut sq = 0;
+    while sq < SQUARES {
+        let mut middles = t.diagonal[sq];
+        while middles != 0 {
+            let middle = middles.trailing_zeros() as usize;
+            t.flight[sq] |= t.diagonal[middle];
+            middles &= middles - 1;
+        }
+        t.flight[sq] &= !(1 << sq);
         sq += 1;
     }
     t

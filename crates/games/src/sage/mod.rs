@@ -118,8 +118,11 @@ impl Sage {
             SageMove::Escape(..) | SageMove::Pass => return 0,
         };
         let me = self.side;
-        let anvils = self.occupied_by(me) & !from;
         let enemies = self.occupied_by(me.other());
+        if TABLES.orthogonal[to as usize] & enemies == 0 {
+            return 0;
+        }
+        let anvils = self.occupied_by(me) & !from;
         let mut victims = 0;
         for dir in DIRS {
             let d = dir as usize;

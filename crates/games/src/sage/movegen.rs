@@ -90,15 +90,25 @@ impl MoveSets {
         ENDS.into_iter().zip(self.escapes).filter_map(|(end, from)| from.map(|f| SageMove::Escape(f, end)))
     }
 
+    /// The number of moves in each set, in [`MoveSets::expand`]'s order:
+    /// the pieces, the four slide directions, the two hop directions.
+    fn counts(&self) -> [u32; 9] {
+        let mut n = [0; 9];
+        for (i, reach) in self.pieces[..self.piece_count].iter().enumerate() {
+            n[i] = reach.to.count_ones();
+        }
+        for (i, set) in self.slides.iter().chain(&self.hops).enumerate() {
+            n[3 + i] = set.count_ones();
+        }
+        n
+    }
+
+    fn escape_count(&self) -> u32 {
+        u32::from(self.escapes[0].is_some()) + u32::from(self.escapes[1].is_some())
+    }
+
     fn count(&self) -> u32 {
-        let mut n = 0;
-        for reach in &self.pieces[..self.piece_count] {
-            n += reach.to.count_ones();
-        }
-        for set in self.slides.iter().chain(&self.hops) {
-            n += set.count_ones();
-        }
-        n + u32::from(self.escapes[0].is_some()) + u32::from(self.escapes[1].is_some())
+        self.counts().iter().sum::<u32>() + self.escape_count()
     }
 
     fn is_empty(&self) -> bool {
@@ -121,30 +131,24 @@ impl MoveSets {
         out.extend(self.escape_moves());
     }
 
-    /// The `k`-th move, counting as [`MoveSets::expand`] lists them.
-    fn nth(&self, mut k: u32) -> Option<SageMove> {
-        for reach in &self.pieces[..self.piece_count] {
-            let n = reach.to.count_ones();
-            if k < n {
-                return Some(MoveSets::step(reach.from, nth_square(reach.to, k)));
-            }
-            k -= n;
+    /// The `k`-th move, counting as [`MoveSets::expand`] lists them;
+    /// `counts` are [`MoveSets::counts`].
+    fn nth(&self, counts: &[u32; 9], mut k: u32) -> Option<SageMove> {
+        let mut set = 0;
+        while set < 9 && k >= counts[set] {
+            k -= counts[set];
+            set += 1;
         }
-        for (dir, &set) in DIRS.iter().zip(&self.slides) {
-            let n = set.count_ones();
-            if k < n {
-                return Some(self.slide(*dir, nth_square(set, k)));
+        Some(match set {
+            0..3 => {
+                let reach = &self.pieces[set];
+                MoveSets::step(reach.from, nth_square(reach.to, k))
             }
-            k -= n;
-        }
-        for (dir, &set) in [Dir::North, Dir::South].iter().zip(&self.hops) {
-            let n = set.count_ones();
-            if k < n {
-                return Some(MoveSets::hop(*dir, nth_square(set, k)));
-            }
-            k -= n;
-        }
-        self.escape_moves().nth(k as usize)
+            3..7 => self.slide(DIRS[set - 3], nth_square(self.slides[set - 3], k)),
+            7 => MoveSets::hop(Dir::North, nth_square(self.hops[0], k)),
+            8 => MoveSets::hop(Dir::South, nth_square(self.hops[1], k)),
+            _ => return self.escape_moves().nth(k as usize),
+        })
     }
 }
 
@@ -190,10 +194,12 @@ impl Sage {
         let skyships = self.pieces[0][Kind::Skyship.index()] | self.pieces[1][Kind::Skyship.index()];
         for sq in squares(mine[Kind::Skyship.index()]) {
             // Two diagonal steps: through any middle square but a skyship.
-            let mut to = 0;
-            for middle in squares(TABLES.diagonal[sq as usize] & !skyships) {
-                to |= TABLES.diagonal[middle as usize];
-            }
+            let next_to = TABLES.diagonal[sq as usize];
+            let to = if next_to & skyships == 0 {
+                TABLES.flight[sq as usize]
+            } else {
+                squares(next_to & !skyships).fold(0, |to, middle| to | TABLES.diagonal[middle as usize])
+            };
             m.push_piece(sq, to & empty);
         }
 
@@ -208,10 +214,12 @@ impl Sage {
                 Dir::East | Dir::West => (0, 0),
             };
             let mut set = dir.shift(apprentices) & empty;
+            let mut reached = 0;
             while set != 0 {
-                m.slides[d] |= set;
+                reached |= set;
                 set = dir.shift(set & !stop) & empty & !no_entry;
             }
+            m.slides[d] = reached;
         }
         m.hops = hops(apprentices, own, empty);
 
@@ -270,9 +278,10 @@ impl Sage {
             return None;
         }
         let sets = self.move_sets(self.side);
-        match sets.count() {
+        let counts = sets.counts();
+        match counts.iter().sum::<u32>() + sets.escape_count() {
             0 => self.can_move(self.side.other()).then_some(SageMove::Pass),
-            total => sets.nth(rng.random_range(0..total)),
+            total => sets.nth(&counts, rng.random_range(0..total)),
         }
     }
 
