@@ -10,6 +10,11 @@ use rayon::prelude::*;
 
 use crate::choose::{GoParams, choose};
 
+/// A game still going after this many plies (possible where no rule ends
+/// games, such as Sage Tafl without the repetition rule) stops unfinished
+/// and counts as a draw.
+pub const MAX_PLIES: usize = 2_000;
+
 /// Who chooses the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -120,9 +125,14 @@ impl Match {
         if let Some(s) = options.seed {
             record.set_tag("Seed", s.to_string());
         }
+        if let Some(on) = options.repetition {
+            record.set_tag("Repetition", if on { "on" } else { "off" });
+        }
         let mut plies = 0;
         let mut branching = Vec::new();
-        while game.status().status == "ongoing" {
+        // The positions so far, for the rules that look back (repetition).
+        let mut positions = vec![game.clone()];
+        while AnyGame::status_after(&positions).status == "ongoing" && plies < MAX_PLIES {
             branching.push(game.legal_moves().len());
             let a_to_move = (game.to_move_label() == first_label) == a_first;
             let player = if a_to_move { self.a } else { self.b };
@@ -134,6 +144,7 @@ impl Match {
             .ok_or("no move in an unfinished game")?;
             record.moves.push(game.record_move(&mv).map_err(|e| e.to_string())?);
             game = game.play(&mv).map_err(|e| e.to_string())?;
+            positions.push(game.clone());
             plies += 1;
         }
         let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
@@ -145,10 +156,10 @@ impl Match {
         };
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());
-        let status = game.status();
+        let status = AnyGame::status_after(&positions);
         let a_label = if a_first { first_label.clone() } else { other_label(&game, &first_label) };
         let score_a = match status.status {
-            "draw" => 0.5,
+            "draw" | "ongoing" => 0.5,
             _ if status.winners.len() > 1 && status.winners.contains(&a_label) => 0.5,
             _ if status.winners.contains(&a_label) => 1.0,
             _ => 0.0,
@@ -158,7 +169,7 @@ impl Match {
             a_first,
             score_a,
             plies,
-            reason: status.reason.unwrap_or("").to_string(),
+            reason: status.reason.unwrap_or(if status.status == "ongoing" { "unfinished" } else { "" }).to_string(),
             winners: status.winners.clone(),
             branching,
             record,

@@ -86,7 +86,7 @@ impl Engine {
     }
 
     fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog or ogama"))?;
+        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog, ogama or sage"))?;
         let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
         let mut options = GameOptions::default();
         for pair in keys {

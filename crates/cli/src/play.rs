@@ -73,6 +73,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     if let Some(h) = options.handicap.filter(|&h| h > 0) {
         tags.push(("Handicap", h.to_string()));
     }
+    if let Some(on) = options.repetition {
+        tags.push(("Repetition", if on { "on" } else { "off" }.to_string()));
+    }
     if let Some(p) = &args.game.position {
         tags.push(("Setup", p.clone()));
     }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use arbiter_ai::choose::{GoParams, choose};
 use arbiter_games::AnyGame;
+use arbiter_games::any::StatusReport;
 use arbiter_games::record::{GameLog, Record};
 
 use crate::{date, record_cmd};
@@ -80,9 +81,14 @@ impl Session {
         usize::from(self.current().to_move_label() != self.first_label)
     }
 
+    /// The status of the game, with the rules that look back (repetition).
+    fn status(&self) -> StatusReport {
+        AnyGame::status_after(&self.positions)
+    }
+
     /// Whether the game is over (finished or resigned).
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || self.current().status().status != "ongoing"
+        self.resigned.is_some() || self.status().status != "ongoing"
     }
 
     /// How the game ended, in words, if it has.
@@ -90,7 +96,7 @@ impl Session {
         if let Some(loser) = &self.resigned {
             return Some(format!("{} resigns", side_name(loser)));
         }
-        let status = self.current().status();
+        let status = self.status();
         match status.status {
             "ongoing" => None,
             "draw" => Some(format!("drawn by {}", status.reason.unwrap_or("rule"))),
@@ -179,7 +185,7 @@ impl Session {
         if self.record.moves.is_empty() {
             return Ok(None);
         }
-        let result = match (&self.resigned, self.current().status()) {
+        let result = match (&self.resigned, self.status()) {
             (Some(loser), _) => if *loser == self.first_label { "0—1" } else { "1—0" }.to_string(),
             (None, status) if status.status == "ongoing" => "*".to_string(),
             (None, status) if status.status == "draw" => "½—½".to_string(),
@@ -207,6 +213,7 @@ pub fn side_name(label: &str) -> &'static str {
     match label {
         "w" => "White",
         "b" => "Black",
+        "r" => "Red",
         _ => "a player",
     }
 }
