@@ -251,6 +251,19 @@ impl Dir {
         dr * FILES as i32 + df
     }
 
+    /// Every square of `set` moved `n` steps this way, without dropping
+    /// squares that wrap from file h to file a or the reverse (callers
+    /// mask them).
+    #[inline]
+    pub const fn shift_by(self, set: Bits, n: u32) -> Bits {
+        match self {
+            Dir::North => (set << (8 * n)) & BOARD,
+            Dir::East => (set << n) & BOARD,
+            Dir::South => set >> (8 * n),
+            Dir::West => set >> n,
+        }
+    }
+
     /// Every square of `set` moved one step this way; squares that would
     /// leave the board drop out.
     #[inline]

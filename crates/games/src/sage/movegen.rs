@@ -1,7 +1,8 @@
 //! Legal moves, found as sets of squares: the Sage's and each skyship's
-//! destinations one piece at a time, and every apprentice at once, step by
-//! step in each direction. Listing, counting and picking a random move all
-//! read the same [`MoveSets`], so they cannot disagree.
+//! destinations one piece at a time, and every apprentice at once, one
+//! set per direction (a Kogge–Stone fill over empty squares, with the
+//! river's limits as masks). Listing, counting and picking a random move
+//! all read the same [`MoveSets`], so they cannot disagree.
 //!
 //! Within one direction no two apprentices slide to the same square (the
 //! nearer one would block the farther), so one set per direction holds
@@ -152,6 +153,39 @@ impl MoveSets {
     }
 }
 
+/// Every square reachable from `from` going `dir` over squares of
+/// `path` (the squares of `from` included): a Kogge–Stone fill, doubling
+/// the distance at each step, `reach` steps at most (1, 3 or 7).
+#[inline]
+fn fill(dir: Dir, from: Bits, path: Bits, reach: u32) -> Bits {
+    // A shift east lands wrapped pieces on file a: no path goes there.
+    let mut path = path & dir.shift(BOARD);
+    let mut reached = from;
+    let mut distance = 1;
+    while distance <= reach {
+        reached |= path & dir.shift_by(reached, distance);
+        path &= dir.shift_by(path, distance);
+        distance *= 2;
+    }
+    reached
+}
+
+/// Where the apprentices (`from`) slide or step to going `dir`. A move
+/// along a file never enters or crosses the river: pieces in the river or
+/// on the bank facing it have only their one step (in or out), and the
+/// others slide over empty squares short of the river (at most three).
+#[inline]
+fn slides(dir: Dir, from: Bits, empty: Bits) -> Bits {
+    let facing = match dir {
+        Dir::North => BANK_SOUTH,
+        Dir::South => BANK_NORTH,
+        Dir::East | Dir::West => return dir.shift(fill(dir, from, empty, 7)) & empty,
+    };
+    let steppers = from & (RIVER | facing);
+    let sliding = fill(dir, from & !steppers, empty & !RIVER, 3);
+    (dir.shift(sliding) & empty & !RIVER) | (dir.shift(steppers) & empty)
+}
+
 /// Where hops from `from` (pieces on a bank) land: straight across the
 /// river over a friendly piece (`own`) onto an empty square.
 #[inline]
@@ -205,21 +239,7 @@ impl Sage {
 
         let apprentices = mine[Kind::Apprentice.index()];
         for (d, dir) in DIRS.into_iter().enumerate() {
-            // A vertical slide never goes on from the river or from a bank
-            // reached out of it, and never goes on into the river; the first
-            // step may enter or leave the river.
-            let (stop, no_entry) = match dir {
-                Dir::North => (RIVER | BANK_NORTH, RIVER),
-                Dir::South => (RIVER | BANK_SOUTH, RIVER),
-                Dir::East | Dir::West => (0, 0),
-            };
-            let mut set = dir.shift(apprentices) & empty;
-            let mut reached = 0;
-            while set != 0 {
-                reached |= set;
-                set = dir.shift(set & !stop) & empty & !no_entry;
-            }
-            m.slides[d] = reached;
+            m.slides[d] = slides(dir, apprentices, empty);
         }
         m.hops = hops(apprentices, own, empty);
 
