@@ -47,6 +47,13 @@ struct MoveSets {
     occupied: Bits,
 }
 
+/// The number of squares in a set: the board's 72 bits are one full
+/// 64-bit word and 8 bits, so the high word is counted as a byte.
+#[inline]
+fn size(set: Bits) -> u32 {
+    (set as u64).count_ones() + ((set >> 64) as u8).count_ones()
+}
+
 /// The `n`-th square (from 0, lowest first) of a set with more than `n`.
 #[inline]
 fn nth_square(mut set: Bits, n: u32) -> Square {
@@ -96,10 +103,10 @@ impl MoveSets {
     fn counts(&self) -> [u32; 9] {
         let mut n = [0; 9];
         for (i, reach) in self.pieces[..self.piece_count].iter().enumerate() {
-            n[i] = reach.to.count_ones();
+            n[i] = size(reach.to);
         }
         for (i, set) in self.slides.iter().chain(&self.hops).enumerate() {
-            n[3 + i] = set.count_ones();
+            n[3 + i] = size(*set);
         }
         n
     }
