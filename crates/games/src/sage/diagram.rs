@@ -11,23 +11,29 @@ impl Sage {
     /// point between the d and e files, `[S]` with the Sage inside, `[ ]`
     /// without her.
     fn tower_line(&self, color: Color) -> String {
-        let sage = if self.in_tower(color) { if color == Color::Black { 'S' } else { 's' } } else { ' ' };
-        // File d's column is MARGIN + 6; the bracket opens there.
-        let state = if self.in_tower(color) { "Sage inside" } else { "empty" };
-        format!("{:w$}[{sage}]{:7}{}'s tower: {state}\n", "", "", color.name(), w = MARGIN + 6)
+        let (sage, state) = match (self.in_tower(color), color) {
+            (true, Color::Black) => ('S', "Sage in"),
+            (true, Color::Red) => ('s', "Sage in"),
+            (false, _) => (' ', "empty"),
+        };
+        // The bracket opens under file d, the tower point falls between d
+        // and e.
+        format!("{:w$}[{sage}]  {}'s tower ({state})\n", "", color.name(), w = MARGIN + 6)
     }
 
-    fn sage_whereabouts(&self, color: Color) -> String {
-        match self.sage_square(color) {
-            Some(sq) => format!("{}'s on {}", color.name(), square_name(sq)),
-            None if self.in_tower(color) => format!("{}'s in her tower", color.name()),
-            None => format!("{}'s off the board", color.name()),
-        }
+    fn sage_line(&self, color: Color) -> String {
+        let place = match self.sage_square(color) {
+            Some(sq) => format!("on {}", square_name(sq)),
+            None if self.in_tower(color) => "in her tower".to_string(),
+            None => "off the board".to_string(),
+        };
+        format!("{}'s Sage: {place}.\n", color.name())
     }
 
-    /// A diagram from Black's side: rank 9 at the top, the river on rank 5
-    /// drawn with `~`, each tower between the two ranks it stands among,
-    /// then who is to move, the scores and where the Sages are.
+    /// A diagram from Black's side, narrow enough for a side panel: rank 9
+    /// at the top, the river on rank 5 drawn with `~`, each tower between
+    /// the two ranks it stands among, then who is to move, the scores and
+    /// where the Sages are.
     pub(crate) fn render_diagram(&self) -> String {
         let files = "   a b c d e f g h\n";
         let mut s = String::from(files);
@@ -47,7 +53,7 @@ impl Sage {
                 }
             }
             if rank == RIVER_RANK {
-                s.push_str("   river: escape past a5 (W) or h5 (E)");
+                s.push_str("  river");
             }
             s.push('\n');
             // Red's tower stands among ranks 9 and 8, Black's among 2 and 1.
@@ -58,18 +64,15 @@ impl Sage {
             }
         }
         s.push_str(files);
+        s.push_str(&format!("{} to move.\n", self.side.name()));
         s.push_str(&format!(
-            "{} to move. Score: Black {}, Red {} ({WINNING_SCORE} points win).\n",
-            self.side.name(),
+            "Score: Black {}, Red {} ({WINNING_SCORE} win).\n",
             self.score(Color::Black),
             self.score(Color::Red)
         ));
-        s.push_str(&format!(
-            "Sages: {}; {}.\n",
-            self.sage_whereabouts(Color::Black),
-            self.sage_whereabouts(Color::Red)
-        ));
-        s.push_str("S Sage, A apprentice, K skyship: Black upper case, Red lower case.\n");
+        s.push_str(&self.sage_line(Color::Black));
+        s.push_str(&self.sage_line(Color::Red));
+        s.push_str("S Sage, A apprentice, K skyship;\nBlack upper case, Red lower case.\n");
         s
     }
 }
