@@ -79,8 +79,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     if let Some(p) = &args.game.position {
         tags.push(("Setup", p.clone()));
     }
-    tags.push(("White", name(&args.white, movers[0] == Mover::Human, "White")));
-    tags.push(("Black", name(&args.black, movers[1] == Mover::Human, "Black")));
+    let [first, second] = kind.side_names();
+    tags.push((first, name(&args.white, movers[0] == Mover::Human, first)));
+    tags.push((second, name(&args.black, movers[1] == Mover::Human, second)));
     let mut session = Session::new(start, &tags, movers);
     let full_screen = !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     if full_screen {

@@ -227,5 +227,6 @@ fn hot_seat_play_of_sage_saves_the_record() {
     let record = std::fs::read_to_string(&save).unwrap();
     assert!(record.contains("[Game \"sage\"]") && record.contains(&format!("[Setup \"{position}\"]")), "{record}");
     assert!(record.trim_end().ends_with("1. b5-W 1—0"), "{record}");
+    assert!(record.contains("[Black \"Black\"]") && record.contains("[Red \"Red\"]"), "{record}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

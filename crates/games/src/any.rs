@@ -51,6 +51,16 @@ impl GameKind {
         }
     }
 
+    /// The sides' names in seat order, as records name their players'
+    /// tags (`White`/`Black`, `Orange`/`Blue`, `Black`/`Red`).
+    pub const fn side_names(self) -> [&'static str; 2] {
+        match self {
+            GameKind::Agog => ["White", "Black"],
+            GameKind::Ogama => ["Orange", "Blue"],
+            GameKind::Sage => ["Black", "Red"],
+        }
+    }
+
     /// Reads a game identifier.
     pub fn parse(text: &str) -> Result<GameKind, TextError> {
         GameKind::ALL.into_iter().find(|k| k.id() == text).ok_or_else(|| {
