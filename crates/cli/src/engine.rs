@@ -170,6 +170,10 @@ impl Engine {
                 other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
             }
         }
+        let status = AnyGame::status_after(&self.history);
+        if status.status != "ongoing" {
+            return Err(Reply::fail(format!("the game is over ({status})")));
+        }
         match choose(here, &params) {
             Some(choice) => {
                 eprintln!("info {}", choice.info);

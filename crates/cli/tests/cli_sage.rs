@@ -169,7 +169,7 @@ fn the_engine_speaks_sage() {
     let input = "game sage\nlegal\nplay T-d2\nplay a2-c4\nshow\nposition 3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3\ngo depth 2\n\
                  play b5-W\nstatus\ngame sage repetition=off\nplay a2-a4\nplay a8-a6\nplay a4-a2\nplay a6-a8\nplay a2-a4\n\
                  play a8-a6\nplay a4-a2\nplay a6-a8\nstatus\ngame sage\nplay a2-a4\nplay a8-a6\nplay a4-a2\nplay a6-a8\n\
-                 play a2-a4\nplay a8-a6\nplay a4-a2\nplay a6-a8\nstatus\ngame sage seed=1\nquit\n";
+                 play a2-a4\nplay a8-a6\nplay a4-a2\nplay a6-a8\nstatus\ngo depth 1\ngame sage seed=1\nquit\n";
     let o = arbiter_with_input(&["engine"], input);
     assert!(o.status.success(), "{}", stderr(&o));
     let answers: Vec<String> = stdout(&o).split("\n\n").map(str::to_string).collect();
@@ -182,7 +182,8 @@ fn the_engine_speaks_sage() {
     assert_eq!(answers[8], "= win b score");
     assert_eq!(answers[18], "= ongoing");
     assert_eq!(answers[28], "= draw repetition");
-    assert!(answers[29].starts_with("? '--seed'"), "{}", answers[29]);
+    assert_eq!(answers[29], "? the game is over (draw repetition)");
+    assert!(answers[30].starts_with("? '--seed'"), "{}", answers[30]);
 }
 
 #[test]
