@@ -149,11 +149,7 @@ impl Match {
         }
         let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
         let (first, second) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-        let (first_tag, second_tag) = match self.kind {
-            GameKind::Agog => ("White", "Black"),
-            GameKind::Ogama => ("Orange", "Blue"),
-            GameKind::Sage => ("Black", "Red"),
-        };
+        let [first_tag, second_tag] = self.kind.side_names();
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());
         let status = AnyGame::status_after(&positions);
