@@ -162,7 +162,9 @@ impl Sage {
 
     fn add_score(&mut self, color: Color, points: u8) {
         let c = color.index();
-        let new = (self.scores[c] + points).min(board::MAX_SCORE);
+        // Moves are made only while both scores are below five, so a score
+        // never passes 4 + 3 and stays within the key table.
+        let new = self.scores[c] + points;
         self.hash ^= KEYS.score[c][self.scores[c] as usize] ^ KEYS.score[c][new as usize];
         self.scores[c] = new;
     }
