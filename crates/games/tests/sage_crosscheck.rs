@@ -1,10 +1,12 @@
 //! The bit-set engine against a second, plain implementation of the
 //! rulings (`support/sage_mailbox.rs`) on many random positions: the same
-//! legal moves, and each leading to the same position.
+//! legal moves, and each leading to the same position; the random
+//! positions also pass the conformance checks.
 
 #[path = "support/sage_mailbox.rs"]
 mod sage_mailbox;
 
+use arbiter_core::conformance::check_position;
 use arbiter_core::{Game, Notation};
 use arbiter_games::sage::{Sage, SageConfig};
 use rand::{RngExt, SeedableRng};
@@ -118,12 +120,14 @@ fn random_position(rng: &mut Xoshiro256PlusPlus) -> Option<Sage> {
 fn random_positions_around_the_river_agree() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
     let (mut checked, mut escapes, mut captures, mut passes) = (0, 0, 0, 0);
+    let mut scratch = Vec::new();
     while checked < 6_000 {
         let Some(p) = random_position(&mut rng) else { continue };
         let mut q = p;
         // Follow each position a few moves to reach what it sets up.
         for _ in 0..8 {
             compare(&q);
+            check_position(&q, &mut scratch).unwrap_or_else(|e| panic!("{e}"));
             checked += 1;
             let moves = q.legal_move_list();
             if moves.is_empty() {
