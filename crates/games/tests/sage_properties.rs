@@ -154,6 +154,8 @@ fn malformed_moves_name_the_offending_part() {
         ("c3-c4", "c3-c4", "no piece on c3"),
         ("c8-c7", "c8-c7", "Red's"),
         ("c2-c5", "c2-c5", "halts at the"),
+        ("c1-c4", "c1-c4", "c2 is in the way"),
+        ("d1-a1", "d1-a1", "c1 is in the way"),
         ("c2-W", "c2-W", "river"),
         ("a2-a6", "a2-a6", "two diagonal steps"),
         ("T-d2", "T-d2", "occupied"),

@@ -232,6 +232,10 @@ impl Sage {
                         "a Sage steps one square in any direction, or hops across the river over a friendly piece"
                             .to_string()
                     }
+                    Kind::Apprentice if self.first_in_the_way(from, to).is_some() => {
+                        let sq = self.first_in_the_way(from, to).unwrap_or(from);
+                        format!("{} is in the way", square_name(sq))
+                    }
                     Kind::Apprentice => "an apprentice slides along a rank or file over empty squares, halts at the \
                                          river bank, enters or leaves the river one step at a time, and crosses it \
                                          only by hopping over a friendly piece"
@@ -243,6 +247,38 @@ impl Sage {
             }),
         };
         why.unwrap_or_else(|e| e)
+    }
+
+    /// The first occupied square strictly between `from` and `to` when
+    /// they share a rank or a file.
+    fn first_in_the_way(&self, from: Square, to: Square) -> Option<Square> {
+        let (ff, fr, tf, tr) = (from % FILES, from / FILES, to % FILES, to / FILES);
+        let step: i32 = match (ff == tf, fr == tr) {
+            (true, false) => {
+                if tr > fr {
+                    FILES as i32
+                } else {
+                    -(FILES as i32)
+                }
+            }
+            (false, true) => {
+                if tf > ff {
+                    1
+                } else {
+                    -1
+                }
+            }
+            _ => return None,
+        };
+        let occupied = self.occupied();
+        let mut sq = from as i32 + step;
+        while sq != to as i32 {
+            if occupied & bit(sq as Square) != 0 {
+                return Some(sq as Square);
+            }
+            sq += step;
+        }
+        None
     }
 
     fn board_string(&self) -> String {
