@@ -232,14 +232,13 @@ impl Sage {
                         "a Sage steps one square in any direction, or hops across the river over a friendly piece"
                             .to_string()
                     }
-                    Kind::Apprentice if self.first_in_the_way(from, to).is_some() => {
-                        let sq = self.first_in_the_way(from, to).unwrap_or(from);
-                        format!("{} is in the way", square_name(sq))
-                    }
-                    Kind::Apprentice => "an apprentice slides along a rank or file over empty squares, halts at the \
-                                         river bank, enters or leaves the river one step at a time, and crosses it \
-                                         only by hopping over a friendly piece"
-                        .to_string(),
+                    Kind::Apprentice => match self.first_in_the_way(from, to) {
+                        Some(sq) => format!("{} is in the way", square_name(sq)),
+                        None => "an apprentice slides along a rank or file over empty squares, halts at the river \
+                                 bank, enters or leaves the river one step at a time, and crosses it only by hopping \
+                                 over a friendly piece"
+                            .to_string(),
+                    },
                     Kind::Skyship => {
                         "a skyship flies exactly two diagonal steps, over any piece but a skyship".to_string()
                     }
