@@ -13,6 +13,7 @@ use crate::levels::{self, Plan};
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig, Rollout};
 use crate::ogama::OgamaEval;
+use crate::sage::SageEval;
 
 pub use crate::levels::MAX_LEVEL;
 
@@ -129,5 +130,6 @@ pub fn choose(game: &[AnyGame], params: &GoParams) -> Option<Choice> {
     match current {
         AnyGame::Agog(g) => choose_typed(&earlier, g, &AgogEval, params, params.plan(GameKind::Agog)),
         AnyGame::Ogama(g) => choose_typed(&earlier, g, &OgamaEval, params, params.plan(GameKind::Ogama)),
+        AnyGame::Sage(g) => choose_typed(&earlier, g, &SageEval, params, params.plan(GameKind::Sage)),
     }
 }

@@ -56,6 +56,18 @@ fn table(kind: GameKind) -> [Plan; 10] {
             Nodes(1_500_000),
             Nodes(6_000_000),
         ],
+        GameKind::Sage => [
+            random(5),
+            random(20),
+            heuristic(200),
+            Nodes(8_000),
+            Nodes(25_000),
+            Nodes(80_000),
+            Nodes(250_000),
+            Nodes(800_000),
+            Nodes(2_500_000),
+            Nodes(8_000_000),
+        ],
     }
 }
 

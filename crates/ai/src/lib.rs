@@ -19,6 +19,7 @@ pub mod levels;
 pub mod limits;
 pub mod mcts;
 pub mod ogama;
+pub mod sage;
 pub mod stats;
 mod tt;
 

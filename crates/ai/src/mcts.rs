@@ -2,7 +2,7 @@
 //! the reward of the player who moved into it, playouts are uniformly
 //! random or heuristic (mostly the move the evaluator ranks first), may
 //! stop early and ask the evaluator, and the move played most often at the
-//! root is chosen.
+//! root is chosen — unless a move wins on the spot.
 
 use arbiter_core::{Game, Outcome, Seat, Status};
 use rand::{RngExt, SeedableRng};
@@ -143,6 +143,12 @@ impl<'e, G: Game> Mcts<'e, G> {
                 }
             }
         }
+        // A move that wins on the spot is played whatever the visits say:
+        // playouts value a win now and a win later alike.
+        if let Some(mv) = winning_move(position) {
+            let value = merged.iter().find(|c| c.mv == mv).map_or(1.0, |c| c.reward / c.visits.max(1) as f64);
+            return MctsResult { best: Some(mv), value, playouts };
+        }
         let best = merged.iter().enumerate().max_by(|(i, a), (j, b)| a.visits.cmp(&b.visits).then_with(|| j.cmp(i)));
         match best {
             Some((_, c)) => MctsResult { best: Some(c.mv), value: c.reward / c.visits.max(1) as f64, playouts },
@@ -261,6 +267,17 @@ impl<'e, G: Game> Mcts<'e, G> {
             },
         }
     }
+}
+
+/// The first legal move after which the player who made it has won.
+fn winning_move<G: Game>(position: &G) -> Option<G::Move> {
+    let me = position.to_move();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves.into_iter().find(|mv| match position.play(mv).status() {
+        Status::Over(o) => o.winners.contains(me) && o.winners.len() == 1,
+        Status::Ongoing => false,
+    })
 }
 
 /// A move the evaluator's hint ranks first, chosen at random among equals.

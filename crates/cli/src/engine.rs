@@ -86,7 +86,7 @@ impl Engine {
     }
 
     fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog or ogama"))?;
+        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog, ogama or sage"))?;
         let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
         let mut options = GameOptions::default();
         for pair in keys {
@@ -169,6 +169,10 @@ impl Engine {
                 "seed" => params.seed = Some(number),
                 other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
             }
+        }
+        let status = AnyGame::status_after(&self.history);
+        if status.status != "ongoing" {
+            return Err(Reply::fail(format!("the game is over ({status})")));
         }
         match choose(&self.history, &params) {
             Some(choice) => {

@@ -7,7 +7,7 @@ use clap::Args;
 /// `<game> [--variant V] [--handicap N] [--position P]`.
 #[derive(Args, Clone, Debug)]
 pub struct GameArgs {
-    /// The game: agog or ogama.
+    /// The game: agog, ogama or sage.
     pub game: String,
     /// The variant (agog: `classic` for the first edition).
     #[arg(long)]
@@ -21,7 +21,8 @@ pub struct GameArgs {
     /// Ogama: the seed of the random deal (default 0).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Ogama: whether the third occurrence of a position draws (default on).
+    /// Ogama, Sage Tafl: whether the third occurrence of a position draws
+    /// (default on).
     #[arg(long, value_parser = ["on", "off"])]
     pub repetition: Option<String>,
 }

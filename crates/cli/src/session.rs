@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use arbiter_ai::choose::{GoParams, choose};
 use arbiter_games::AnyGame;
+use arbiter_games::any::StatusReport;
 use arbiter_games::record::{GameLog, Record};
 
 use crate::{date, record_cmd};
@@ -79,9 +80,14 @@ impl Session {
         usize::from(self.current().to_move_label() != self.first_label)
     }
 
+    /// The status of the game, with the rules that look back (repetition).
+    fn status(&self) -> StatusReport {
+        AnyGame::status_after(&self.positions)
+    }
+
     /// Whether the game is over (finished or resigned).
     pub fn is_over(&self) -> bool {
-        self.resigned.is_some() || AnyGame::status_after(&self.positions).status != "ongoing"
+        self.resigned.is_some() || self.status().status != "ongoing"
     }
 
     /// How the game ended, in words, if it has.
@@ -89,7 +95,7 @@ impl Session {
         if let Some(loser) = &self.resigned {
             return Some(format!("{} resigns", self.side_name(loser)));
         }
-        let status = AnyGame::status_after(&self.positions);
+        let status = self.status();
         match status.status {
             "ongoing" => None,
             "draw" => Some(format!("drawn by {}", status.reason.unwrap_or("rule"))),
@@ -193,7 +199,7 @@ impl Session {
         if self.record.moves.is_empty() {
             return Ok(None);
         }
-        let result = match (&self.resigned, AnyGame::status_after(&self.positions)) {
+        let result = match (&self.resigned, self.status()) {
             (Some(loser), _) => if *loser == self.first_label { "0—1" } else { "1—0" }.to_string(),
             (None, status) if status.status == "ongoing" => "*".to_string(),
             (None, status) if status.status == "draw" => "½—½".to_string(),

@@ -7,6 +7,7 @@ use arbiter_core::{Game, Notation, Status, TextError, perft};
 
 use crate::agog::{Agog, AgogConfig, Edition, MAX_HANDICAP};
 use crate::ogama::{Ogama, OgamaConfig};
+use crate::sage::{Sage, SageConfig};
 
 /// The games the system knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,26 +16,30 @@ pub enum GameKind {
     Agog,
     /// Ogama.
     Ogama,
+    /// Sage Tafl.
+    Sage,
 }
 
 impl GameKind {
     /// Every game.
-    pub const ALL: [GameKind; 2] = [GameKind::Agog, GameKind::Ogama];
+    pub const ALL: [GameKind; 3] = [GameKind::Agog, GameKind::Ogama, GameKind::Sage];
 
     /// The identifier used in text (`agog`).
     pub const fn id(self) -> &'static str {
         match self {
             GameKind::Agog => "agog",
             GameKind::Ogama => "ogama",
+            GameKind::Sage => "sage",
         }
     }
 
     /// The labels of the two sides in position strings, JSON and status
-    /// lines, the side that moves first first (`w`/`b`, `o`/`b`).
+    /// lines, the side that moves first first (`w`/`b`, `o`/`b`, `b`/`r`).
     pub const fn labels(self) -> [&'static str; 2] {
         match self {
             GameKind::Agog => ["w", "b"],
             GameKind::Ogama => ["o", "b"],
+            GameKind::Sage => ["b", "r"],
         }
     }
 
@@ -44,6 +49,7 @@ impl GameKind {
         match self {
             GameKind::Agog => ["White", "Black"],
             GameKind::Ogama => ["Orange", "Blue"],
+            GameKind::Sage => ["Black", "Red"],
         }
     }
 
@@ -59,7 +65,8 @@ impl GameKind {
         self.labels()[0]
     }
 
-    /// The label of the player who moves second in a two-player game.
+    /// The label of the player who moves second in a two-player game
+    /// (`b`, `r`).
     pub const fn second_label(self) -> &'static str {
         self.labels()[1]
     }
@@ -72,6 +79,9 @@ impl GameKind {
             }
             GameKind::Ogama => {
                 "Type a move: T@c3 places your toad, Tc3-d4 steps it, c3-d5 moves the top disc of c3, pass when nothing else is legal."
+            }
+            GameKind::Sage => {
+                "Type a move: c2-c4 moves, hops or flies a piece, T-d2 brings the Sage out of her tower, c5-W or c5-E escapes past the end of the river, pass when nothing else is legal."
             }
         }
     }
@@ -100,8 +110,8 @@ pub struct GameOptions {
     pub handicap: Option<u8>,
     /// Ogama: the seed of the random deal.
     pub seed: Option<u64>,
-    /// Ogama: whether the third occurrence of a position draws (on unless
-    /// turned off).
+    /// Ogama and Sage Tafl: whether the third occurrence of a position
+    /// draws (on unless turned off).
     pub repetition: Option<bool>,
 }
 
@@ -134,6 +144,8 @@ pub enum AnyGame {
     Agog(Agog),
     /// Ogama.
     Ogama(Ogama),
+    /// Sage Tafl.
+    Sage(Sage),
 }
 
 /// Runs `$body` with `$g` bound to the typed position inside.
@@ -142,6 +154,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Agog($g) => $body,
             AnyGame::Ogama($g) => $body,
+            AnyGame::Sage($g) => $body,
         }
     };
 }
@@ -187,6 +200,9 @@ fn check_unused(kind: GameKind, options: &GameOptions) -> Result<(), TextError> 
         GameKind::Agog if options.repetition.is_some() => Some("--repetition"),
         GameKind::Ogama if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
         GameKind::Ogama if options.variant.is_some() => Some("--variant"),
+        GameKind::Sage if options.seed.is_some() => Some("--seed"),
+        GameKind::Sage if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
+        GameKind::Sage if options.variant.is_some() => Some("--variant"),
         _ => None,
     };
     match misplaced {
@@ -243,6 +259,13 @@ impl AnyGame {
                     None => Ogama::start(&config),
                 }))
             }
+            GameKind::Sage => {
+                let config = SageConfig { repetition: options.repetition.unwrap_or(true) };
+                Ok(AnyGame::Sage(match position {
+                    Some(text) => Sage::parse_position(text, &config)?,
+                    None => Sage::start(&config),
+                }))
+            }
         }
     }
 
@@ -251,6 +274,7 @@ impl AnyGame {
         match self {
             AnyGame::Agog(_) => GameKind::Agog,
             AnyGame::Ogama(_) => GameKind::Ogama,
+            AnyGame::Sage(_) => GameKind::Sage,
         }
     }
 
@@ -269,6 +293,7 @@ impl AnyGame {
         Ok(match self {
             AnyGame::Agog(g) => AnyGame::Agog(g.play(&g.parse_move(mv)?)),
             AnyGame::Ogama(g) => AnyGame::Ogama(g.play(&g.parse_move(mv)?)),
+            AnyGame::Sage(g) => AnyGame::Sage(g.play(&g.parse_move(mv)?)),
         })
     }
 

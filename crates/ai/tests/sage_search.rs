@@ -1,0 +1,105 @@
+//! Both searches on Sage Tafl: a winning escape is taken, the opponent's
+//! is stopped, results are reproducible, and search beats random play.
+
+use arbiter_ai::Limits;
+use arbiter_ai::alphabeta::{AlphaBeta, WIN_THRESHOLD};
+use arbiter_ai::choose::{GoParams, choose};
+use arbiter_ai::mcts::{Mcts, MctsConfig};
+use arbiter_ai::sage::SageEval;
+use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_games::any::GameOptions;
+use arbiter_games::sage::{Sage, SageConfig};
+use arbiter_games::{AnyGame, GameKind};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn position(text: &str) -> Sage {
+    Sage::parse_position(text, &SageConfig::default()).unwrap()
+}
+
+#[test]
+fn alpha_beta_takes_a_winning_escape() {
+    // Black has four points: the apprentice on b5 leaves past a5.
+    let p = position("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3");
+    let r = AlphaBeta::new(SageEval, 16).search(&p, Limits::nodes(2_000));
+    assert_eq!(p.move_string(&r.best.unwrap()), "b5-W");
+    assert!(r.score >= WIN_THRESHOLD, "{}", r.score);
+    // With two points only the Sage's three will do.
+    let p = position("3s4/8/8/8/S1A3a1/8/8/8/8 b -- 2-3");
+    let r = AlphaBeta::new(SageEval, 16).search(&p, Limits::nodes(2_000));
+    assert_eq!(p.move_string(&r.best.unwrap()), "a5-W");
+}
+
+#[test]
+fn alpha_beta_stops_the_opponents_escape() {
+    // Red's apprentice on g5 would escape past h5 for the fifth point;
+    // stepping into h5 blocks it and captures it against f5.
+    let p = position("3s4/8/8/8/5Aa1/7A/8/8/3S4 b -- 0-4");
+    let r = AlphaBeta::new(SageEval, 16).search(&p, Limits::nodes(5_000));
+    assert_eq!(p.move_string(&r.best.unwrap()), "h4-h5");
+    assert_eq!(p.play(&r.best.unwrap()).position_string(), "3s4/8/8/8/5A1A/8/8/8/3S4 r -- 0-4");
+}
+
+#[test]
+fn mcts_takes_a_winning_escape() {
+    let p = position("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3");
+    let r = Mcts::<Sage>::new(MctsConfig::default()).search(&p, Limits::nodes(2_000));
+    assert_eq!(p.move_string(&r.best.unwrap()), "b5-W");
+}
+
+#[test]
+fn the_search_levels_take_the_winning_escape() {
+    let game =
+        AnyGame::new(GameKind::Sage, &GameOptions::default(), Some("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3")).unwrap();
+    // Levels 1 and 2 are small Monte Carlo searches that may blunder.
+    for level in 3..=6 {
+        let choice =
+            choose(std::slice::from_ref(&game), &GoParams { level: Some(level), ..GoParams::default() }).unwrap();
+        assert_eq!(choice.mv, "b5-W", "level {level}: {}", choice.info);
+    }
+}
+
+#[test]
+fn searches_are_reproducible() {
+    let start = Sage::start(&SageConfig::default());
+    let a = AlphaBeta::new(SageEval, 16).search(&start, Limits::nodes(20_000));
+    let b = AlphaBeta::new(SageEval, 16).search(&start, Limits::nodes(20_000));
+    assert_eq!(a, b);
+    let config = MctsConfig { seed: 9, ..MctsConfig::default() };
+    let m1 = Mcts::<Sage>::with_evaluator(config, &SageEval).search(&start, Limits::nodes(200));
+    let m2 = Mcts::<Sage>::with_evaluator(config, &SageEval).search(&start, Limits::nodes(200));
+    assert_eq!(m1, m2);
+}
+
+/// Plays alpha-beta (Black or Red) against uniformly random moves.
+fn play_vs_random(search_side: Seat, seed: u64) -> Status {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut p = Sage::start(&SageConfig::default());
+    let mut search = AlphaBeta::new(SageEval, 16);
+    let mut moves = Vec::new();
+    for _ in 0..1_000 {
+        if p.status().is_over() {
+            break;
+        }
+        let mv = if p.to_move() == search_side {
+            search.search(&p, Limits::nodes(3_000)).best.unwrap()
+        } else {
+            p.legal_moves(&mut moves);
+            moves[rng.random_range(0..moves.len())]
+        };
+        p = p.play(&mv);
+    }
+    p.status()
+}
+
+#[test]
+fn alpha_beta_beats_random_play() {
+    let mut wins = 0;
+    for game in 0..10u64 {
+        let side = Seat((game % 2) as u8);
+        if let Status::Over(o) = play_vs_random(side, game) {
+            wins += usize::from(o.winners.contains(side));
+        }
+    }
+    assert!(wins >= 9, "won {wins} of 10");
+}
