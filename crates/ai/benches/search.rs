@@ -6,10 +6,11 @@ use std::hint::black_box;
 
 use arbiter_ai::alphabeta::AlphaBeta;
 use arbiter_ai::mcts::{Mcts, MctsConfig, Rollout};
-use arbiter_ai::{Evaluator, Limits, agog::AgogEval, ogama::OgamaEval};
+use arbiter_ai::{Evaluator, Limits, agog::AgogEval, ogama::OgamaEval, sage::SageEval};
 use arbiter_core::{Game, random_playout};
 use arbiter_games::agog::{Agog, AgogConfig};
 use arbiter_games::ogama::{Ogama, OgamaConfig};
+use arbiter_games::sage::{Sage, SageConfig};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -46,6 +47,7 @@ fn bench_game<G: Game, E: Evaluator<G> + Clone + 'static>(c: &mut Criterion, nam
 fn bench_search(c: &mut Criterion) {
     bench_game(c, "agog", opening(&Agog::start(&AgogConfig::default()), 10), AgogEval);
     bench_game(c, "ogama", opening(&Ogama::start(&OgamaConfig { seed: 1, repetition: false }), 10), OgamaEval);
+    bench_game(c, "sage", opening(&Sage::start(&SageConfig { repetition: false }), 10), SageEval);
 }
 
 criterion_group!(benches, bench_search);
