@@ -100,6 +100,9 @@ pub struct GameResult {
 impl Match {
     /// Plays game `index` (A moves first in even-numbered games).
     pub fn play(&self, index: usize) -> Result<GameResult, String> {
+        if self.kind.is_simultaneous() {
+            return Err(format!("{} is played in simultaneous rounds; its matches have their own arena", self.kind));
+        }
         let a_first = index.is_multiple_of(2);
         let seed = self.seed.wrapping_add(index as u64);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -141,6 +144,7 @@ impl Match {
         let (first_tag, second_tag) = match self.kind {
             GameKind::Agog => ("White", "Black"),
             GameKind::Ogama => ("Orange", "Blue"),
+            GameKind::Scg => ("A", "B"),
         };
         record.set_tag(first_tag, first.describe());
         record.set_tag(second_tag, second.describe());

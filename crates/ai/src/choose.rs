@@ -130,5 +130,7 @@ pub fn choose(game: &AnyGame, params: &GoParams) -> Option<Choice> {
             }
             choose_typed(g, &OgamaEval, params)
         }
+        // Every player of a round chooses at once: see `crate::scg`.
+        AnyGame::Scg(_) => None,
     }
 }

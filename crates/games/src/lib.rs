@@ -5,5 +5,6 @@ pub mod agog;
 pub mod any;
 pub mod ogama;
 pub mod record;
+pub mod scg;
 
 pub use any::{AnyGame, GameKind};

@@ -1,0 +1,1 @@
+//! The referee of a game by mail (in progress).
