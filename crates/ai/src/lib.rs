@@ -18,6 +18,7 @@ pub mod eval;
 pub mod limits;
 pub mod mcts;
 pub mod ogama;
+pub mod scg;
 pub mod stats;
 mod tt;
 

@@ -16,29 +16,29 @@ use crate::record_cmd::write_new;
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Player A: `level=N`, `nodes=N`, `playouts=N`, `depth=N` (comma-separated), or `random`.
     #[arg(long)]
-    a: String,
+    pub(crate) a: String,
     /// Player B, in the same form.
     #[arg(long)]
-    b: String,
+    pub(crate) b: String,
     /// Number of games; A moves first in the even-numbered ones.
     #[arg(long, default_value_t = 100)]
-    games: usize,
+    pub(crate) games: usize,
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
     /// Base seed of the match: game i uses base-seed + i (for its random
     /// opening plies, its searches and, in Ogama without --seed, its deal).
     #[arg(long, default_value_t = 1)]
-    base_seed: u64,
+    pub(crate) base_seed: u64,
     /// Write each game's record into this directory (created if needed).
     #[arg(long)]
-    records: Option<PathBuf>,
+    pub(crate) records: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// An Elo figure with its sign; a clean sweep is infinite.
@@ -58,6 +58,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         return Err(anyhow!("'--position': the arena plays from the start position"));
     }
     let (kind, options) = args.game.options()?;
+    if kind.is_simultaneous() {
+        return crate::scg_arena::run(args, json_out);
+    }
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
     let arena = Match { kind, options, a, b, opening_plies: args.opening_plies, seed: args.base_seed };

@@ -103,17 +103,9 @@ impl Cells {
     }
 
     /// The squares in increasing order.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let bit = w.trailing_zeros();
-                w &= w - 1;
-                Some((i * 64) as u8 + bit as u8)
-            })
-        })
+    #[inline]
+    pub fn iter(self) -> CellsIter {
+        CellsIter { words: self.0, word: 0 }
     }
 
     /// Every square moved up by `k` indices (0 < k < 64).
@@ -128,6 +120,30 @@ impl Cells {
     const fn shr(self, k: u32) -> Cells {
         let [a, b, c] = self.0;
         Cells([(a >> k) | (b << (64 - k)), (b >> k) | (c << (64 - k)), c >> k])
+    }
+}
+
+/// The squares of a [`Cells`], in increasing order.
+#[derive(Clone, Debug)]
+pub struct CellsIter {
+    words: [u64; 3],
+    word: usize,
+}
+
+impl Iterator for CellsIter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < 3 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some((self.word * 64) as u8 + w.trailing_zeros() as u8);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 
@@ -168,6 +184,8 @@ pub struct Geometry {
     not_first_col: Cells,
     /// Squares not in column N.
     not_last_col: Cells,
+    /// The neighbours of each square.
+    near: [Cells; MAX_SQUARES],
 }
 
 const fn geometry(n: usize) -> Geometry {
@@ -185,10 +203,30 @@ const fn geometry(n: usize) -> Geometry {
         }
         sq += 1;
     }
-    Geometry { n: n as u8, all, not_first_col, not_last_col }
+    let mut near = [Cells::EMPTY; MAX_SQUARES];
+    let mut sq = 0;
+    while sq < n * n {
+        let (row, col) = (sq / n, sq % n);
+        let mut set = Cells::EMPTY;
+        if row > 0 {
+            set = set.with((sq - n) as Square);
+        }
+        if row + 1 < n {
+            set = set.with((sq + n) as Square);
+        }
+        if col > 0 {
+            set = set.with((sq - 1) as Square);
+        }
+        if col + 1 < n {
+            set = set.with((sq + 1) as Square);
+        }
+        near[sq] = set;
+        sq += 1;
+    }
+    Geometry { n: n as u8, all, not_first_col, not_last_col, near }
 }
 
-const GEOMETRIES: [Geometry; MAX_SIDE + 1] = {
+static GEOMETRIES: [Geometry; MAX_SIDE + 1] = {
     let mut table = [geometry(1); MAX_SIDE + 1];
     let mut n = 1;
     while n <= MAX_SIDE {
@@ -233,8 +271,9 @@ impl Geometry {
     }
 
     /// The orthogonal neighbours of one square.
+    #[inline]
     pub fn around(&self, sq: Square) -> Cells {
-        self.neighbours(Cells::single(sq))
+        self.near[sq as usize]
     }
 
     /// A square's name: row letter, then column number (`e7`).
@@ -303,6 +342,7 @@ mod tests {
                     }
                 }
                 assert_eq!(g.around(sq), expected, "n {n} square {}", g.name(sq));
+                assert_eq!(g.neighbours(Cells::single(sq)), expected);
             }
         }
     }

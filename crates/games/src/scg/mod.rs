@@ -17,6 +17,8 @@
 //! # Ok::<(), arbiter_core::TextError>(())
 //! ```
 
+mod announce;
+mod bulletin;
 mod diagram;
 mod grid;
 mod letters;
@@ -25,7 +27,10 @@ pub mod referee;
 mod report;
 mod resolve;
 mod text;
+pub mod when;
 
+pub use announce::{Names, RoundExtras, announce};
+pub use bulletin::record_announcements;
 pub use grid::{Cells, Geometry, MAX_PLAYERS, MAX_SIDE, MAX_SQUARES, MIN_PLAYERS, MIN_SIDE, Square, grid_side};
 pub use letters::Letters;
 pub use notation::PositionSetup;

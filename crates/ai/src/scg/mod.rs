@@ -1,0 +1,58 @@
+//! Single Capture Go bots for 2 to 12 players: a tactical reading of the
+//! grid (groups, liberties, who a square would doom), and at every level
+//! above the first a Monte Carlo search over simultaneous rounds. Levels
+//! are fixed playout budgets, so a bot plays the same square for the same
+//! seed on any machine.
+
+mod arena;
+mod policy;
+mod search;
+mod tactics;
+
+pub use arena::{ScgMatch, ScgResult, SeatPlayer};
+pub use policy::score;
+pub use search::{Decision, SearchParams, search};
+pub use tactics::{Board, Group, PlayEffect};
+
+use arbiter_core::Seat;
+use arbiter_games::scg::{Scg, Square};
+
+use crate::choose::{GoParams, MAX_LEVEL};
+
+/// Each level's work budget, in plays simulated (one player's play in
+/// one round of a playout). A two-player playout on the 5×5 grid simulates
+/// about 40 plays; with more players playouts are longer and fewer.
+const LEVEL_WORK: [u64; 10] = [0, 1_200, 3_200, 8_000, 20_000, 48_000, 120_000, 280_000, 640_000, 1_600_000];
+
+/// The search a level runs: level 1 plays the best-looking square, each
+/// level above has about two and a half times the work of the one below.
+pub fn level_params(level: u8, seed: u64) -> SearchParams {
+    let level = level.clamp(1, MAX_LEVEL);
+    let work = LEVEL_WORK[level as usize - 1];
+    SearchParams {
+        playouts: if work == 0 { 0 } else { u32::MAX },
+        work,
+        candidates: 8,
+        depth: 60,
+        temperature: 6.0,
+        tries: 4,
+        mix: 20.0,
+        seed,
+    }
+}
+
+/// The search that `go` parameters ask for: a level's (5 by default); an
+/// explicit playout budget replaces the level's work budget.
+pub fn go_params(params: &GoParams) -> SearchParams {
+    let mut search = level_params(params.level.unwrap_or(5), params.seed.unwrap_or(0));
+    if let Some(p) = params.playouts.or(params.nodes) {
+        search.playouts = p.min(u64::from(u32::MAX)) as u32;
+        search.work = u64::MAX;
+    }
+    search
+}
+
+/// The play a bot of `level` makes for `seat`, or `None` if it has none.
+pub fn choose_play(p: &Scg, seat: Seat, level: u8, seed: u64) -> Option<Square> {
+    search(p, seat, &level_params(level, seed)).map(|d| d.square)
+}
