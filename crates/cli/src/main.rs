@@ -16,6 +16,7 @@ mod record_cmd;
 mod scg_arena;
 mod scg_bots;
 mod scg_cmd;
+mod scg_play;
 mod scg_store;
 mod session;
 mod tui;

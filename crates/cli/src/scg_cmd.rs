@@ -132,11 +132,6 @@ fn fresh_path() -> PathBuf {
 }
 
 fn new(a: &NewArgs, now: Instant, json: bool) -> Result<()> {
-    let path = a.game.clone().unwrap_or_else(fresh_path);
-    let lock = Locked::open(&path)?;
-    if path.exists() {
-        bail!("'{}': the file exists; a new game needs a new file", path.display());
-    }
     let options = RefereeOptions { round_hours: a.round_hours, close_early: a.close_early, at_blocked: a.at_blocked };
     let mut game = match &a.from {
         Some(record) => RefereeGame::from_record(&Record::parse(&read_source(record)?)?, options, now)?,
@@ -156,6 +151,11 @@ fn new(a: &NewArgs, now: Instant, json: bool) -> Result<()> {
         }
     };
     scg_bots::fill_seats(&mut game, now)?;
+    let path = a.game.clone().unwrap_or_else(fresh_path);
+    let lock = Locked::open(&path)?;
+    if path.exists() {
+        bail!("'{}': the file exists; a new game needs a new file", path.display());
+    }
     lock.write(&game)?;
     let text = match game.history.last() {
         Some(last) if game.is_over() => last.announcement.clone(),

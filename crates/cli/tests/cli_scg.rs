@@ -7,7 +7,9 @@ use std::process::{Command, Output};
 
 fn run(args: &[&str], now: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    cmd.args(args).env_remove("ARBITER_NOW");
+    // Commands that would create a game file without a name do it in the
+    // temporary directory, never in the source tree.
+    cmd.args(args).env_remove("ARBITER_NOW").current_dir(std::env::temp_dir());
     if let Some(t) = now {
         cmd.env("ARBITER_NOW", t);
     }
@@ -281,7 +283,7 @@ fn a_new_game_never_replaces_a_file_and_bad_files_are_refused_cleanly() {
     let dir = scratch("files");
     let game = open_game(&dir, &[]);
     let g = path(&game);
-    let again = run(&["scg", "new", g, "--players", "X,Y"], Some(MONDAY));
+    let again = run(&["scg", "new", g, "--players", "Xena,Yuri"], Some(MONDAY));
     assert!(stderr(&again).contains("the file exists"), "{}", stderr(&again));
     // A torn file (what a non-atomic write could leave) is reported, not a panic.
     let text = std::fs::read_to_string(&game).unwrap();
@@ -326,4 +328,50 @@ fn the_computer_fills_seats() {
     assert_eq!(round2["round"], 2);
     assert_eq!(round2["plays_in"], 2);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_at_the_terminal_against_the_computer() {
+    let dir = scratch("play");
+    let save = dir.join("game.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "scg", "--players", "3", "--as", "A", "--level", "1", "--save", path(&save)])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"moves\nz9\nc3\nquit\n").unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("A (you), your play> a1 a2 a3"), "{out}");
+    assert!(out.contains("Refused: not a square of the 6×6 grid"), "{out}");
+    assert!(out.contains("Single Capture Go: results of round 1"), "{out}");
+    assert!(out.contains("B (computer, level 1)"), "{out}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[A \"you\"]") && record.contains("\n1. A:c3,"), "{record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_arena_seats_a_against_several_bs() {
+    let o = json(&arbiter(&[
+        "arena",
+        "scg",
+        "--players",
+        "4",
+        "--a",
+        "level=1",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(o["games"], 8);
+    assert_eq!(o["players"], 4);
+    let won = o["a_won_alone"].as_u64().unwrap() + o["a_shared"].as_u64().unwrap() + o["a_lost"].as_u64().unwrap();
+    assert_eq!(won, 8);
+    assert!(o["win_interval"][0].as_f64().unwrap() <= o["win_rate"].as_f64().unwrap());
 }

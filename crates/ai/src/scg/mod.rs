@@ -14,10 +14,11 @@ pub use policy::score;
 pub use search::{Decision, SearchParams, search};
 pub use tactics::{Board, Group, PlayEffect};
 
-use arbiter_core::Seat;
+use arbiter_core::{Seat, SimultaneousGame};
+use arbiter_games::AnyGame;
 use arbiter_games::scg::{Scg, Square};
 
-use crate::choose::{GoParams, MAX_LEVEL};
+use crate::choose::{Choice, GoParams, MAX_LEVEL};
 
 /// Each level's work budget, in plays simulated (one player's play in
 /// one round of a playout). A two-player playout on the 5×5 grid simulates
@@ -55,4 +56,34 @@ pub fn go_params(params: &GoParams) -> SearchParams {
 /// The play a bot of `level` makes for `seat`, or `None` if it has none.
 pub fn choose_play(p: &Scg, seat: Seat, level: u8, seed: u64) -> Option<Square> {
     search(p, seat, &level_params(level, seed)).map(|d| d.square)
+}
+
+/// The play the bot would submit for the player whose letter is `letter`
+/// (the engine protocol's `go as <letter>`), as a square (`e7`).
+pub fn choose_as(game: &AnyGame, letter: &str, params: &GoParams) -> Result<Choice, String> {
+    let AnyGame::Scg(p) = game else {
+        return Err(format!("'go as' is for simultaneous games; {} is not one", game.kind()));
+    };
+    let mut chars = letter.chars();
+    let seat = match (chars.next(), chars.next()) {
+        (Some(c), None) => p.seat_of(c),
+        _ => None,
+    }
+    .ok_or_else(|| format!("'{letter}': not a player of this game (players: {})", p.letters()))?;
+    if p.status().is_over() {
+        return Err("the game is over".into());
+    }
+    if !p.active().contains(seat) {
+        return Err(format!("'{letter}': no longer in the game"));
+    }
+    let search_params = go_params(params);
+    let d = search(p, seat, &search_params).ok_or_else(|| format!("'{letter}': no square may be played"))?;
+    let square = p.geometry().name(d.square);
+    Ok(Choice {
+        info: format!(
+            "scg {letter} playouts {} plays simulated {} value {:.3} square {square}",
+            d.playouts, d.work, d.value
+        ),
+        mv: square,
+    })
 }
