@@ -23,6 +23,9 @@ pub struct ArenaArgs {
     /// Player B, in the same form.
     #[arg(long)]
     pub(crate) b: String,
+    /// Single Capture Go: how many seats A takes in each game (B takes the others).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) a_seats: usize,
     /// Number of games; A moves first in the even-numbered ones.
     #[arg(long, default_value_t = 100)]
     pub(crate) games: usize,

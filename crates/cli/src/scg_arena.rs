@@ -1,6 +1,6 @@
-//! `arbiter arena scg`: player A in one seat of each game, player B in all
-//! the others (`--players N`, default 2: a head-to-head match), A's seat
-//! moving round the table from game to game.
+//! `arbiter arena scg`: player A in one seat of each game (or `--a-seats`
+//! seats), player B in all the others (`--players N`, default 2: a
+//! head-to-head match), A's seats moving round the table from game to game.
 
 use anyhow::{Context, Result, anyhow};
 use arbiter_ai::arena::Player;
@@ -33,8 +33,12 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         Some(text) => Letters::parse(text)?.len(),
         None => 2,
     };
+    if args.a_seats == 0 || args.a_seats >= players {
+        return Err(anyhow!("'{}': A takes 1 to {} of the {players} seats", args.a_seats, players - 1));
+    }
     let arena = ScgMatch {
         players,
+        a_seats: args.a_seats,
         a: seat_player(&args.a, "a")?,
         b: seat_player(&args.b, "b")?,
         at_blocked: options.at_blocked.unwrap_or(false),
@@ -69,6 +73,7 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
             json!({
                 "game": "scg",
                 "players": players,
+                "a_seats": args.a_seats,
                 "a": a,
                 "b": b,
                 "games": games,
@@ -84,23 +89,25 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
             })
         );
     } else {
+        let k = args.a_seats;
+        let mine = if k == 1 { "one seat".to_string() } else { format!("{k} seats") };
         let others =
-            if players == 2 { "the other seat".to_string() } else { format!("the other {} seats", players - 1) };
-        outln!("scg, {players} players: A ({a}) in one seat, B ({b}) in {others}; {games} games");
+            if players - k == 1 { "the other seat".to_string() } else { format!("the other {} seats", players - k) };
+        outln!("scg, {players} players: A ({a}) in {mine}, B ({b}) in {others}; {games} games");
         outln!(
-            "A won alone {}, shared a win {shared}, lost {}; mean length {mean_rounds:.1} rounds; \
+            "A took the whole win {}, part of it {shared}, none {}; mean length {mean_rounds:.1} rounds; \
              {stopped} stopped (unchanged for {STALL_ROUNDS} rounds, or {MAX_ROUNDS} rounds long)",
             wins.wins,
             games - wins.wins - shared
         );
         outln!(
-            "A won alone in {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
+            "A took the whole win in {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
             100.0 * wins.score,
             100.0 * wins.score_interval.0,
             100.0 * wins.score_interval.1
         );
         outln!(
-            "A's score {:.1}% (a shared win split; 95% Wilson interval {:.1}% to {:.1}%)",
+            "A's share of the wins {:.1}% (a shared win split; 95% Wilson interval {:.1}% to {:.1}%)",
             100.0 * share.score,
             100.0 * share.score_interval.0,
             100.0 * share.score_interval.1

@@ -1,8 +1,8 @@
-//! Matches of Single Capture Go: player A in one seat, player B in every
-//! other seat (a head-to-head game with two players), A's seat moving round
-//! the table from game to game.
+//! Matches of Single Capture Go: player A in some seats (one by default),
+//! player B in every other seat (a head-to-head game with two players), A's
+//! seats moving round the table from game to game.
 
-use arbiter_core::{Seat, SimultaneousGame, SimultaneousNotation, Status};
+use arbiter_core::{Seat, SeatSet, SimultaneousGame, SimultaneousNotation, Status};
 use arbiter_games::record::Record;
 use arbiter_games::scg::{Letters, Scg, ScgConfig, Square};
 use rand::{RngExt, SeedableRng};
@@ -25,8 +25,11 @@ pub enum SeatPlayer {
 pub struct ScgMatch {
     /// Players per game, 2 to 12.
     pub players: usize,
-    /// Player A (one seat).
+    /// Player A.
     pub a: SeatPlayer,
+    /// How many seats A takes in each game (at least one, fewer than
+    /// `players`).
+    pub a_seats: usize,
     /// Player B (every other seat).
     pub b: SeatPlayer,
     /// Whether `@` squares are blocked.
@@ -47,12 +50,13 @@ pub struct ScgMatch {
 pub struct ScgResult {
     /// Its number, from 0.
     pub index: usize,
-    /// A's seat.
-    pub a_seat: Seat,
-    /// A's share: 1 for a sole win, 1/k of a win shared by k, 0 for a loss
-    /// (and for a stopped game 1/k if A was among the k still in it).
+    /// A's seats.
+    pub a_seats: SeatSet,
+    /// A's share of the win: the part of it going to A's seats (a win
+    /// shared by k is split in k; a stopped game is split among those
+    /// still in it).
     pub score_a: f64,
-    /// Whether A won alone.
+    /// Whether A's seats took the whole win.
     pub a_won_alone: bool,
     /// Rounds played.
     pub rounds: u32,
@@ -81,7 +85,7 @@ impl ScgMatch {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let letters = Letters::first(self.players);
         let mut p = Scg::start(&ScgConfig { letters: Some(letters), at_blocked: self.at_blocked });
-        let a_seat = Seat((index % self.players) as u8);
+        let a_seats: SeatSet = (0..self.a_seats.max(1)).map(|j| Seat(((index + j) % self.players) as u8)).collect();
         let mut record = Record::default();
         record.set_tag("Game", "scg");
         record.set_tag("Players", letters.as_string());
@@ -93,7 +97,7 @@ impl ScgMatch {
         while !p.status().is_over() && rounds < self.max_rounds && unchanged < self.stall_rounds {
             let mut plays = Vec::new();
             for seat in p.active().iter() {
-                let who = if seat == a_seat { self.a } else { self.b };
+                let who = if a_seats.contains(seat) { self.a } else { self.b };
                 let seat_seed =
                     seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(seat.0) << 32 | u64::from(rounds));
                 if let Some(sq) = self.square(who, &p, seat, seat_seed, &mut rng) {
@@ -106,24 +110,22 @@ impl ScgMatch {
             p = next;
             rounds += 1;
         }
-        let (score_a, a_won_alone, reason) = match p.status() {
-            Status::Over(o) => {
-                let share = if o.winners.contains(a_seat) { 1.0 / o.winners.len() as f64 } else { 0.0 };
-                (share, share == 1.0, o.reason.to_string())
-            }
+        let share = |among: SeatSet| among.iter().filter(|&s| a_seats.contains(s)).count() as f64 / among.len() as f64;
+        let (score_a, reason) = match p.status() {
+            Status::Over(o) => (share(o.winners), o.reason.to_string()),
             Status::Ongoing => {
-                let share = if p.active().contains(a_seat) { 1.0 / p.active().len() as f64 } else { 0.0 };
                 let why = if unchanged >= self.stall_rounds { "stalled" } else { "stopped" };
-                (share, false, why.to_string())
+                (share(p.active()), why.to_string())
             }
         };
+        let a_won_alone = score_a == 1.0 && reason != "stalled" && reason != "stopped";
         let result = match p.status().outcome() {
             Some(o) => o.winners.iter().map(|s| p.seat_label(s)).collect::<Vec<_>>().join(","),
             None => "*".into(),
         };
         record.set_tag("Result", result.clone());
         record.result = Some(result);
-        Ok(ScgResult { index, a_seat, score_a, a_won_alone, rounds, reason, record })
+        Ok(ScgResult { index, a_seats, score_a, a_won_alone, rounds, reason, record })
     }
 
     /// Plays games `0..games` in parallel; `progress` is called after each.

@@ -21,23 +21,35 @@ use arbiter_games::scg::{Scg, Square};
 use crate::choose::{Choice, GoParams, MAX_LEVEL};
 
 /// Each level's work budget, in plays simulated (one player's play in
-/// one round of a playout). A two-player playout on the 5×5 grid simulates
-/// about 40 plays; with more players playouts are longer and fewer.
-const LEVEL_WORK: [u64; 10] = [0, 1_200, 3_200, 8_000, 20_000, 48_000, 120_000, 280_000, 640_000, 1_600_000];
+/// one round of a playout; a two-player playout on the 5×5 grid simulates
+/// about 20 to 40), and for the levels without playouts how loosely they
+/// pick among the squares that look best.
+const LEVELS: [(u64, f32); 10] = [
+    (0, 12.0),
+    (0, 5.0),
+    (0, 2.0),
+    (150, 2.0),
+    (400, 2.0),
+    (1_200, 2.0),
+    (3_200, 2.0),
+    (8_000, 2.0),
+    (20_000, 2.0),
+    (48_000, 2.0),
+];
 
-/// The search a level runs: level 1 plays the best-looking square, each
-/// level above has about two and a half times the work of the one below.
+/// The search a level runs: levels 1 to 3 play a square that looks good
+/// at a glance, less loosely at each level; levels 4 to 10 search, each
+/// with about two and a half times the work of the one below.
 pub fn level_params(level: u8, seed: u64) -> SearchParams {
-    let level = level.clamp(1, MAX_LEVEL);
-    let work = LEVEL_WORK[level as usize - 1];
+    let (work, noise) = LEVELS[level.clamp(1, MAX_LEVEL) as usize - 1];
     SearchParams {
         playouts: if work == 0 { 0 } else { u32::MAX },
         work,
         candidates: 8,
         depth: 60,
-        temperature: 6.0,
+        noise,
         tries: 4,
-        mix: 20.0,
+        exploration: 0.7,
         seed,
     }
 }

@@ -1,16 +1,21 @@
-//! Monte Carlo search over simultaneous rounds: for each of a player's
-//! best-looking squares, imagine the other players' plays (sampled from
-//! how good their squares look to them), resolve the round, play the game
-//! on quickly, and keep the square whose games go best. Squares are tried
-//! in proportion to their promise (UCB1).
+//! Monte Carlo search over simultaneous rounds. Every player still in the
+//! game considers a few of their best-looking squares; each playout, each
+//! player picks one of theirs by UCB1 on their own results so far
+//! (decoupled UCT at the root: the imagined opponents look for their own
+//! best replies), the round is resolved, the game is played on quickly,
+//! and each player's pick is credited with that player's share of the
+//! outcome. The player then plays their most visited square.
 
 use arbiter_core::{Seat, SimultaneousGame, Status};
-use arbiter_games::scg::{Scg, Square};
-use rand::{Rng, RngExt, SeedableRng};
+use arbiter_games::scg::{MAX_PLAYERS, Scg, Square};
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::policy::{SUICIDE, best_of, killing_points, ranked, sample, score, softmax};
 use super::tactics::Board;
+
+/// Work (plays simulated) a candidate square needs to be worth searching.
+const WORK_PER_CANDIDATE: u64 = 200;
 
 /// Unchanged rounds in a row after which a playout stops.
 const STALL_ROUNDS: u32 = 3;
@@ -23,18 +28,17 @@ pub struct SearchParams {
     /// Work in all, in plays simulated (one player's play in one round);
     /// the search stops at whichever of this and `playouts` comes first.
     pub work: u64,
-    /// How sharply the final choice favours the most visited square: each
-    /// candidate is drawn in proportion to its visits to this power.
-    pub mix: f64,
     /// How many of the best-looking squares are considered.
     pub candidates: usize,
     /// Rounds a playout runs before it is judged unfinished.
     pub depth: u32,
-    /// How sharply imagined opponents prefer their best-looking squares
-    /// (lower is sharper).
-    pub temperature: f32,
+    /// Without playouts: how loosely the player itself picks among its
+    /// best-looking squares (a softmax temperature; lower is sharper).
+    pub noise: f32,
     /// Random squares a playout player looks at besides the urgent ones.
     pub tries: u32,
+    /// The UCB1 exploration constant of every player's choice.
+    pub exploration: f64,
     /// Seed: the same seed, position and budget give the same square.
     pub seed: u64,
 }
@@ -51,6 +55,33 @@ pub struct Decision {
     pub playouts: u32,
     /// Plays simulated in them.
     pub work: u64,
+}
+
+/// A player's choice among a few squares, learnt from playouts.
+struct Bandit {
+    seat: Seat,
+    arms: Vec<Square>,
+    visits: Vec<u32>,
+    rewards: Vec<f64>,
+}
+
+impl Bandit {
+    fn new(seat: Seat, arms: Vec<Square>) -> Bandit {
+        let k = arms.len();
+        Bandit { seat, arms, visits: vec![0; k], rewards: vec![0.0; k] }
+    }
+
+    /// The arm to try in playout `t`: each once, then by UCB1.
+    fn pick(&self, t: u32, exploration: f64) -> usize {
+        if let Some(untried) = self.visits.iter().position(|&v| v == 0) {
+            return untried;
+        }
+        let log_t = f64::from(t.max(1)).ln();
+        let ucb = |i: usize| {
+            self.rewards[i] / f64::from(self.visits[i]) + exploration * (log_t / f64::from(self.visits[i])).sqrt()
+        };
+        (0..self.arms.len()).max_by(|&a, &b| ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))).expect("arms")
+    }
 }
 
 /// One playout player's square: the best of the urgent squares (dooming an
@@ -124,67 +155,72 @@ pub fn search(p: &Scg, me: Seat, params: &SearchParams) -> Option<Decision> {
     mine.first()?;
     // Suicides are kept only if there is nothing else.
     let sensible = mine.iter().filter(|c| c.1 > SUICIDE / 2.0).count().max(1);
-    let n = params.candidates.clamp(1, sensible);
+    // A small budget is spread over fewer squares, so that each is tried
+    // a few times.
+    let affordable = (params.work / WORK_PER_CANDIDATE).max(2) as usize;
+    let n = params.candidates.min(affordable).clamp(1, sensible);
     if params.playouts == 0 || params.work == 0 || n == 1 {
-        // A square drawn by how good it looks: nearly always one of the
-        // best, but not always the same one, so that two players never
-        // collide on the same square round after round.
-        let square = sample(&softmax(&mine[..n], params.temperature / 3.0), &mut rng).unwrap_or(mine[0].0);
+        // A square drawn by how good it looks: with little noise nearly
+        // always one of the best, but not always the same one, so that two
+        // players never collide on the same square round after round.
+        let square = sample(&softmax(&mine[..n], params.noise), &mut rng).unwrap_or(mine[0].0);
         let value = mine.iter().find(|c| c.0 == square).map_or(0.0, |c| f64::from(c.1));
         return Some(Decision { square, value, playouts: 0, work: 0 });
     }
-    let candidates = &mine[..n];
-    let others: Vec<(Seat, Vec<(Square, f32)>)> =
-        p.active().iter().filter(|&s| s != me).map(|s| (s, softmax(&ranked(&board, s), params.temperature))).collect();
-    let mut visits = vec![0u32; n];
-    let mut rewards = vec![0f64; n];
+    // Every player still in the game gets a bandit over their best-looking
+    // squares: each playout, each picks by UCB1 on its own results (its own
+    // share of the outcome), so that the search imagines opponents who look
+    // for their own best replies, not a fixed habit.
+    let mut bandits: Vec<Bandit> = p
+        .active()
+        .iter()
+        .map(|seat| {
+            let list = if seat == me { mine.clone() } else { ranked(&board, seat) };
+            let keep = if seat == me { n } else { params.candidates.clamp(1, list.len().max(1)) };
+            Bandit::new(seat, list.into_iter().take(keep).map(|c| c.0).collect())
+        })
+        .collect();
+    let mine_at = bandits.iter().position(|b| b.seat == me).expect("me in the game");
     let mut plays = Vec::with_capacity(12);
     let mut scratch = Vec::with_capacity(12);
     let mut work = board.clone();
     let mut spent = 0u64;
     let mut t = 0u32;
     while t < params.playouts && spent < params.work {
-        let i = if (t as usize) < n {
-            t as usize
-        } else {
-            let log_t = f64::from(t).ln();
-            (0..n)
-                .max_by(|&a, &b| {
-                    let ucb =
-                        |i: usize| rewards[i] / f64::from(visits[i]) + 0.7 * (log_t / f64::from(visits[i])).sqrt();
-                    ucb(a).total_cmp(&ucb(b)).then(b.cmp(&a))
-                })
-                .expect("candidates")
-        };
         plays.clear();
-        plays.push((me, candidates[i].0));
-        for (seat, weights) in &others {
-            if let Some(sq) = sample(weights, &mut rng) {
-                plays.push((*seat, sq));
+        let mut chosen = [0usize; MAX_PLAYERS];
+        for (k, b) in bandits.iter().enumerate() {
+            if b.arms.is_empty() {
+                continue;
             }
+            let arm = b.pick(t, params.exploration);
+            chosen[k] = arm;
+            plays.push((b.seat, b.arms[arm]));
         }
         let next = p.resolve(&plays);
-        let (end, plays_simulated) = playout(next, params, &mut rng, &mut work, &mut scratch);
+        // A round that changes nothing (the players colliding on `@`) leads
+        // back here: if it is the choice, it is the choice for ever, and the
+        // game is stalled. It is judged so, not played out.
+        let (end, plays_simulated) =
+            if next.hash() == p.hash() { (next, 0) } else { playout(next, params, &mut rng, &mut work, &mut scratch) };
         spent += plays.len() as u64 + plays_simulated;
-        visits[i] += 1;
-        rewards[i] += reward(&end, me);
+        for (k, b) in bandits.iter_mut().enumerate() {
+            if !b.arms.is_empty() {
+                b.visits[chosen[k]] += 1;
+                b.rewards[chosen[k]] += reward(&end, b.seat);
+            }
+        }
         t += 1;
     }
-    // A mixed choice, as simultaneous play calls for: each candidate in
-    // proportion to the square of its visits, so that clear favourites are
-    // nearly always played and near-equals are varied.
-    let weights: Vec<f64> = visits.iter().map(|&v| f64::from(v).powf(params.mix)).collect();
-    let mut x = rng.random::<f64>() * weights.iter().sum::<f64>();
-    let mut best = n - 1;
-    for (i, w) in weights.iter().enumerate() {
-        if x < *w {
-            best = i;
-            break;
-        }
-        x -= w;
-    }
+    let Bandit { arms, visits, rewards, .. } = bandits.swap_remove(mine_at);
+    // The most visited square; among equals the better mean, then the one
+    // that looks best (the arms are in that order).
+    let mean = |i: usize| rewards[i] / f64::from(visits[i].max(1));
+    let best = (0..arms.len())
+        .max_by(|&a, &b| visits[a].cmp(&visits[b]).then(mean(a).total_cmp(&mean(b))).then(b.cmp(&a)))
+        .expect("candidates");
     Some(Decision {
-        square: candidates[best].0,
+        square: arms[best],
         value: rewards[best] / f64::from(visits[best].max(1)),
         playouts: t,
         work: spent,
