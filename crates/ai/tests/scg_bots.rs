@@ -54,7 +54,7 @@ fn searching_bots_doom_an_opponent_in_atari_and_rescue_their_own() {
     // A's a1 is in atari (a2 its last liberty): A joins it, on a2 or on the
     // @ of b1, to a group with two liberties or more before B fills a2.
     let save = position("A..../@..../..B../...../..... AB");
-    for level in [4, 6, 8] {
+    for level in [6, 8, 10] {
         let sq = choose_play(&save, Seat(0), level, 1).unwrap();
         let e = Board::new(&save).effect(Seat(0), sq);
         assert!(e.joins_atari == 1 && e.liberties >= 2, "level {level}: {}", save.geometry().name(sq));

@@ -14,9 +14,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::policy::{SUICIDE, best_of, killing_points, ranked, sample, score, softmax};
 use super::tactics::Board;
 
-/// Work (plays simulated) a candidate square needs to be worth searching.
-const WORK_PER_CANDIDATE: u64 = 200;
-
 /// Unchanged rounds in a row after which a playout stops.
 const STALL_ROUNDS: u32 = 3;
 
@@ -155,10 +152,7 @@ pub fn search(p: &Scg, me: Seat, params: &SearchParams) -> Option<Decision> {
     mine.first()?;
     // Suicides are kept only if there is nothing else.
     let sensible = mine.iter().filter(|c| c.1 > SUICIDE / 2.0).count().max(1);
-    // A small budget is spread over fewer squares, so that each is tried
-    // a few times.
-    let affordable = (params.work / WORK_PER_CANDIDATE).max(2) as usize;
-    let n = params.candidates.min(affordable).clamp(1, sensible);
+    let n = params.candidates.clamp(1, sensible);
     if params.playouts == 0 || params.work == 0 || n == 1 {
         // A square drawn by how good it looks: with little noise nearly
         // always one of the best, but not always the same one, so that two
