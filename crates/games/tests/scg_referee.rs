@@ -158,6 +158,8 @@ fn the_game_file_reads_back_and_refuses_tampering() {
         ("\"plays\": \"A:a1,B:b2,C:c3\"", "\"plays\": \"A:a1,B:b2,C:c4\"", "do not lead to this position"),
         ("\"round\": 2", "\"round\": 3", "disagree"),
         ("\"format\": 1", "\"format\": 9", "reads format 1"),
+        ("\"text\": \"f6\"", "\"text\": \"a1\"", "a pending play that may not be played"),
+        ("\"text\": \"f6\"", "\"text\": \"z9\"", "a pending play that may not be played"),
     ] {
         assert!(text.contains(from), "{from}");
         let e = RefereeGame::from_json(&text.replace(from, to)).unwrap_err();

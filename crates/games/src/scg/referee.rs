@@ -254,7 +254,11 @@ impl RefereeGame {
         }
         for s in &self.pending {
             match position.seat_of(s.letter) {
-                Some(seat) if position.active().contains(seat) => {}
+                Some(seat) if position.active().contains(seat) => {
+                    if s.refused.is_none() && position.parse_square_play(seat, &s.text).is_err() {
+                        return Err(file_error(s.text.clone(), "a pending play that may not be played"));
+                    }
+                }
                 _ => return Err(file_error(s.letter.to_string(), "a pending play of a player not in the game")),
             }
         }
