@@ -280,7 +280,10 @@ fn a_game_to_its_end_then_exported_replays_to_the_same_announcements() {
     let again = dir.join("again.json");
     let continued = ok(&run(&["scg", "new", path(&again), "--from", path(&file)], Some(FRIDAY)));
     assert!(continued.ends_with("The game is over: C (Carol) is the last player standing and wins.\n"), "{continued}");
-    assert_eq!(json(&run(&["scg", "status", path(&again), "--json"], Some(FRIDAY)))["winners"], serde_json::json!(["C"]));
+    assert_eq!(
+        json(&run(&["scg", "status", path(&again), "--json"], Some(FRIDAY)))["winners"],
+        serde_json::json!(["C"])
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
