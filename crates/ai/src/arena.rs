@@ -112,6 +112,9 @@ pub struct GameResult {
 impl Match {
     /// Plays game `index` (A moves first in even-numbered games).
     pub fn play(&self, index: usize) -> Result<GameResult, String> {
+        if self.kind.is_simultaneous() {
+            return Err(format!("{} is played in simultaneous rounds; its matches have their own arena", self.kind));
+        }
         let a_first = index.is_multiple_of(2);
         let seed = self.seed.wrapping_add(index as u64);
         // Games 2k and 2k+1 share their opening (and Ogama deal) with the

@@ -85,6 +85,9 @@ fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
     plan: Plan,
 ) -> Option<Choice> {
     match plan {
+        // Rounds are played by every player at once; a typed turn-based
+        // game never asks for them.
+        Plan::Rounds(_) => None,
         Plan::Playouts { playouts: p, heuristic } => {
             let rollout = if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
             let config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
@@ -131,5 +134,7 @@ pub fn choose(game: &[AnyGame], params: &GoParams) -> Option<Choice> {
         AnyGame::Agog(g) => choose_typed(&earlier, g, &AgogEval, params, params.plan(GameKind::Agog)),
         AnyGame::Ogama(g) => choose_typed(&earlier, g, &OgamaEval, params, params.plan(GameKind::Ogama)),
         AnyGame::Sage(g) => choose_typed(&earlier, g, &SageEval, params, params.plan(GameKind::Sage)),
+        // Every player of a round chooses at once: see `crate::scg`.
+        AnyGame::Scg(_) => None,
     }
 }

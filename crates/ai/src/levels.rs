@@ -24,6 +24,9 @@ pub enum Plan {
     },
     /// Alpha-beta with this many nodes.
     Nodes(u64),
+    /// Single Capture Go's bot of this level, which searches over
+    /// simultaneous rounds with its own budgets (`crate::scg`).
+    Rounds(u8),
 }
 
 /// The ten levels of `kind`, weakest first.
@@ -68,6 +71,7 @@ fn table(kind: GameKind) -> [Plan; 10] {
             Nodes(800_000),
             Nodes(3_000_000),
         ],
+        GameKind::Scg => std::array::from_fn(|i| Plan::Rounds(i as u8 + 1)),
     }
 }
 
@@ -86,6 +90,7 @@ mod tests {
             let budget = |level| match plan(kind, level) {
                 Plan::Playouts { playouts, .. } => playouts,
                 Plan::Nodes(n) => 1_000 * n,
+                Plan::Rounds(level) => u64::from(level),
             };
             for level in 2..=MAX_LEVEL {
                 assert!(budget(level) > budget(level - 1), "{kind} level {level}");

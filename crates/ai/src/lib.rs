@@ -20,6 +20,7 @@ pub mod limits;
 pub mod mcts;
 pub mod ogama;
 pub mod sage;
+pub mod scg;
 pub mod stats;
 mod tt;
 

@@ -16,16 +16,19 @@ use crate::record_cmd::write_new;
 #[derive(clap::Args, Debug)]
 pub struct ArenaArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Player A: `level=N`, `nodes=N`, `playouts=N`, `depth=N` (comma-separated), or `random`.
     #[arg(long)]
-    a: String,
+    pub(crate) a: String,
     /// Player B, in the same form.
     #[arg(long)]
-    b: String,
+    pub(crate) b: String,
+    /// Single Capture Go: how many seats A takes in each game (B takes the others).
+    #[arg(long, default_value_t = 1)]
+    pub(crate) a_seats: usize,
     /// Number of games; A moves first in the even-numbered ones.
     #[arg(long, default_value_t = 100)]
-    games: usize,
+    pub(crate) games: usize,
     /// Random plies at the start of each game, so that games differ.
     #[arg(long, default_value_t = 4)]
     opening_plies: usize,
@@ -36,13 +39,13 @@ pub struct ArenaArgs {
     /// plies (and, in Ogama without --seed, the deal) of base-seed + k with
     /// the colours swapped; game i searches with base-seed + i.
     #[arg(long, default_value_t = 1)]
-    base_seed: u64,
+    pub(crate) base_seed: u64,
     /// Write each game's record into this directory (created if needed).
     #[arg(long)]
-    records: Option<PathBuf>,
+    pub(crate) records: Option<PathBuf>,
     /// Worker threads (default: one per core).
     #[arg(long)]
-    threads: Option<usize>,
+    pub(crate) threads: Option<usize>,
 }
 
 /// An Elo figure with its sign; a clean sweep is infinite.
@@ -62,6 +65,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         return Err(anyhow!("'--position': the arena plays from the start position"));
     }
     let (kind, options) = args.game.options()?;
+    if kind.is_simultaneous() {
+        return crate::scg_arena::run(args, json_out);
+    }
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
     let arena = Match {

@@ -86,7 +86,8 @@ impl Engine {
     }
 
     fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let (&id, keys) = args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog, ogama or sage"))?;
+        let (&id, keys) =
+            args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog, ogama, sage or scg"))?;
         let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
         let mut options = GameOptions::default();
         for pair in keys {
@@ -102,6 +103,14 @@ impl Engine {
                 "seed" => {
                     options.seed =
                         Some(value.parse().map_err(|_| Reply::fail(format!("'{value}': the seed is a whole number")))?)
+                }
+                "players" => options.players = Some(value.to_string()),
+                "at-blocked" => {
+                    options.at_blocked = Some(match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(Reply::fail(format!("'{value}': at-blocked is on or off"))),
+                    })
                 }
                 "repetition" => {
                     options.repetition = Some(match value {
@@ -151,12 +160,14 @@ impl Engine {
     fn go(&mut self, args: &[&str]) -> Result<Reply, Reply> {
         let here = self.current()?;
         let mut params = GoParams::default();
+        let mut player = None;
         let mut words = args.iter();
         while let Some(&key) = words.next() {
-            if key == "as" {
-                return Err(Reply::fail(format!("'go as' is for simultaneous games; {} is not one", here.kind())));
-            }
             let value = words.next().ok_or_else(|| Reply::fail(format!("'{key}' needs a value")))?;
+            if key == "as" {
+                player = Some(*value);
+                continue;
+            }
             let number: u64 =
                 value.parse().map_err(|_| Reply::fail(format!("'{value}': {key} takes a whole number")))?;
             match key {
@@ -169,6 +180,14 @@ impl Engine {
                 "seed" => params.seed = Some(number),
                 other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
             }
+        }
+        if let Some(letter) = player {
+            let choice = arbiter_ai::scg::choose_as(here, letter, &params).map_err(Reply::fail)?;
+            eprintln!("info {}", choice.info);
+            return Ok(Reply::ok(choice.mv));
+        }
+        if here.kind().is_simultaneous() {
+            return Err(Reply::fail("every player of a round plays at once: ask for one with 'go as <letter>'"));
         }
         let status = AnyGame::status_after(&self.history);
         if status.status != "ongoing" {
@@ -250,6 +269,36 @@ mod tests {
         assert!(answers[2].starts_with("? '99'"));
         assert!(answers[3].starts_with("? '11'"));
         assert_eq!(answers[4], "= 2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0\n\n");
+    }
+
+    #[test]
+    fn a_game_of_single_capture_go() {
+        let answers = session(&[
+            "game scg players=ABC",
+            "legal",
+            "play A:c3,B:c3,C:d4",
+            "show",
+            "go",
+            "go as B level 2 seed 3",
+            "go as Z",
+            "play A:a1,B:a1,C:a1,D:a2",
+            "play B:f6",
+            "status",
+            "go as B",
+        ]);
+        assert_eq!(answers[0], "=\n\n");
+        assert!(answers[1].starts_with("= a1\na2\na3\na4\na5\na6\nb1\n"));
+        assert_eq!(answers[1].lines().count(), 37);
+        assert_eq!(answers[3], "= ....../....../..@.../...C../....../...... ABC\n\n");
+        assert!(answers[4].starts_with("? every player of a round plays at once"), "{}", answers[4]);
+        let square = answers[5].trim().strip_prefix("= ").unwrap();
+        // Any square but d4 (C's letter) may be played; c3 holds @ and may be.
+        assert!(answers[1].contains(&format!("{square}\n")) && square != "d4", "{square}");
+        assert!(answers[6].starts_with("? 'Z': not a player"), "{}", answers[6]);
+        assert!(answers[7].starts_with("? 'D'"), "{}", answers[7]);
+        assert_eq!(answers[8], "=\n\n");
+        assert_eq!(answers[9], "= win B last-standing\n\n");
+        assert!(answers[10].starts_with("? the game is over"));
     }
 
     #[test]

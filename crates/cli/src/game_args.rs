@@ -7,7 +7,7 @@ use clap::Args;
 /// `<game> [--variant V] [--handicap N] [--position P]`.
 #[derive(Args, Clone, Debug)]
 pub struct GameArgs {
-    /// The game: agog, ogama or sage.
+    /// The game: agog, ogama, sage or scg.
     pub game: String,
     /// The variant (agog: `classic` for the first edition).
     #[arg(long)]
@@ -25,6 +25,14 @@ pub struct GameArgs {
     /// (default on).
     #[arg(long, value_parser = ["on", "off"])]
     pub repetition: Option<String>,
+    /// Single Capture Go: the players' letters in seat order (`ABCD`), or
+    /// their number (`4`); default `AB`. With --position, the seats of the
+    /// game (the position lists those still in it).
+    #[arg(long)]
+    pub players: Option<String>,
+    /// Single Capture Go: whether squares holding `@` are blocked (default off).
+    #[arg(long, value_parser = ["on", "off"])]
+    pub at_blocked: Option<String>,
 }
 
 impl GameArgs {
@@ -38,6 +46,8 @@ impl GameArgs {
                 handicap: self.handicap,
                 seed: self.seed,
                 repetition: self.repetition.as_deref().map(|r| r == "on"),
+                players: self.players.clone(),
+                at_blocked: self.at_blocked.as_deref().map(|r| r == "on"),
             },
         ))
     }

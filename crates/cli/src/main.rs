@@ -14,6 +14,11 @@ mod output;
 mod play;
 mod query;
 mod record_cmd;
+mod scg_arena;
+mod scg_bots;
+mod scg_cmd;
+mod scg_play;
+mod scg_store;
 mod session;
 mod tui;
 
@@ -87,6 +92,8 @@ enum Command {
     Analyse(analyse_cmd::AnalyseArgs),
     /// Speaks the engine protocol (GTP framing) on standard input and output.
     Engine,
+    /// The referee's tool for a game of Single Capture Go by mail or chat.
+    Scg(scg_cmd::ScgArgs),
     /// Play at this terminal: two people, or a person against the AI (`--as`, `--level`).
     Play(play::PlayArgs),
 }
@@ -105,6 +112,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse_cmd::run(&args, json),
         Command::Ladder(args) => ladder_cmd::run(&args, json),
         Command::Play(args) => play::run(&args),
+        Command::Scg(args) => scg_cmd::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,7 +14,7 @@ use crate::session::{Mover, Reply, Session};
 use crate::tui;
 
 /// Which side a person takes against the AI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     /// The side that moves first (White in A•G•O•G).
     First,
@@ -22,20 +22,32 @@ pub enum Side {
     Second,
 }
 
+impl Side {
+    fn parse(text: &str) -> Result<Side> {
+        match text {
+            "first" => Ok(Side::First),
+            "second" => Ok(Side::Second),
+            other => Err(anyhow!("'{other}': --as is first or second")),
+        }
+    }
+}
+
 /// The arguments of `arbiter play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
-    game: GameArgs,
-    /// Play against the AI, taking this side; without it two people share the keyboard.
+    pub(crate) game: GameArgs,
+    /// Play against the AI, taking this side (`first` or `second`; in
+    /// Single Capture Go your letters, such as `A`); without it everyone
+    /// plays at this keyboard.
     #[arg(long = "as")]
-    side: Option<Side>,
+    pub(crate) side: Option<String>,
     /// The AI's strength, 1 (a beginner) to 10.
     #[arg(long, default_value_t = 5)]
-    level: u8,
+    pub(crate) level: u8,
     /// Where to save the record (default: a new file named after the game and time).
     #[arg(long)]
-    save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
     /// The name of the player who moves first, for the record.
     #[arg(long = "first", visible_alias = "white")]
     first: Option<String>,
@@ -53,9 +65,12 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     if !(1..=MAX_LEVEL).contains(&args.level) {
         return Err(anyhow!("'{}': levels are 1 to {MAX_LEVEL}", args.level));
     }
+    if kind.is_simultaneous() {
+        return crate::scg_play::run(args);
+    }
     let start = args.game.position()?;
     let ai = Mover::Ai(GoParams { level: Some(args.level), ..GoParams::default() });
-    let movers = match args.side {
+    let movers = match args.side.as_deref().map(Side::parse).transpose()? {
         None => [Mover::Human, Mover::Human],
         Some(Side::First) => [Mover::Human, ai],
         Some(Side::Second) => [ai, Mover::Human],

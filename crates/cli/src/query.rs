@@ -24,16 +24,17 @@ pub fn moves(args: &GameArgs, json: bool) -> Result<()> {
 /// `arbiter perft`.
 pub fn perft(args: &GameArgs, depth: u32, divide: bool, json: bool) -> Result<()> {
     let position = args.position()?;
+    position.perft_supported()?;
     let started = Instant::now();
     let mut per_move = Vec::new();
     let nodes = if divide {
         for mv in position.legal_moves() {
-            let below = position.play(&mv)?.perft(depth.saturating_sub(1));
+            let below = position.play(&mv)?.perft(depth.saturating_sub(1))?;
             per_move.push((mv, below));
         }
         per_move.iter().map(|(_, n)| n).sum()
     } else {
-        position.perft(depth)
+        position.perft(depth)?
     };
     let seconds = started.elapsed().as_secs_f64();
     if json {
@@ -56,23 +57,27 @@ pub fn perft(args: &GameArgs, depth: u32, divide: bool, json: bool) -> Result<()
 /// `arbiter apply`.
 pub fn apply(args: &GameArgs, moves: &[String], json: bool) -> Result<()> {
     let mut position = args.position()?;
+    let mut before_last = position.clone();
     for mv in join_moves(moves) {
         if position.status().status != "ongoing" {
             bail!("'{mv}': the game is already over ({})", position.status());
         }
+        before_last = position.clone();
         position = position.play(&mv)?;
     }
     let status = position.status();
     if json {
-        outln!(
-            "{}",
-            json!({
-                "position": position.position_string(),
-                "status": status.status,
-                "winners": status.winners,
-                "reason": status.reason,
-            })
-        );
+        let mut out = json!({
+            "position": position.position_string(),
+            "status": status.status,
+            "winners": status.winners,
+            "reason": status.reason,
+        });
+        if position.kind().is_simultaneous() {
+            // The players doomed in the last round given.
+            out["doomed"] = json!(position.left_since(&before_last));
+        }
+        outln!("{out}");
     } else {
         outln!("{}", position.position_string());
         outln!("{status}");

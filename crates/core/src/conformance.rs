@@ -2,6 +2,12 @@
 //! games: every generated move applies, finished positions have no moves,
 //! position and move strings round-trip, the incremental hash equals a
 //! fresh one, and playing on a copy never changes the original.
+//! Simultaneous games get the same checks round by round
+//! ([`check_random_rounds`]).
+
+mod rounds;
+
+pub use rounds::{check_random_rounds, check_round_position};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -4,7 +4,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::error::TextError;
-use crate::seat::{Seat, SeatSet};
+use crate::seat::Seat;
 use crate::status::Status;
 
 /// A position of a sequential game: one player moves at a time.
@@ -102,32 +102,4 @@ pub trait Notation: Game {
 
     /// A board diagram for people, with coordinates, several lines.
     fn diagram(&self) -> String;
-}
-
-/// A game where every remaining player plays in the same round and a
-/// referee resolves the round from all plays at once.
-pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
-    /// One player's play in a round.
-    type Play: Copy + Eq + Hash + Debug + Send + Sync + 'static;
-    /// What fixes the rules before the game starts.
-    type Config: Clone + Debug + Default + Send + Sync + 'static;
-
-    /// The start position for `config`.
-    fn start(config: &Self::Config) -> Self;
-
-    /// The players still in the game, who act in the coming round.
-    fn active(&self) -> SeatSet;
-
-    /// Every play `seat` may make this round (cleared first).
-    fn legal_plays(&self, seat: Seat, plays: &mut Vec<Self::Play>);
-
-    /// Resolves a round from the valid play of each player who made one;
-    /// players without an entry made no valid play.
-    fn resolve(&self, plays: &[(Seat, Self::Play)]) -> Self;
-
-    /// Whether the game is over.
-    fn status(&self) -> Status;
-
-    /// A 64-bit hash of the position.
-    fn hash(&self) -> u64;
 }

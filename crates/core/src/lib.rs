@@ -13,15 +13,17 @@ mod game;
 mod history;
 mod playout;
 mod seat;
+mod simultaneous;
 mod status;
 mod zobrist;
 
 pub mod conformance;
 
 pub use error::TextError;
-pub use game::{Game, Notation, SimultaneousGame};
+pub use game::{Game, Notation};
 pub use history::History;
 pub use playout::{perft, perft_divide, random_playout};
 pub use seat::{Seat, SeatSet};
+pub use simultaneous::{SimultaneousGame, SimultaneousNotation};
 pub use status::{Outcome, Status};
 pub use zobrist::{splitmix64, zobrist_keys};

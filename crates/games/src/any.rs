@@ -3,11 +3,12 @@
 
 use std::fmt;
 
-use arbiter_core::{Game, Notation, Status, TextError, perft};
+use arbiter_core::{Game, Notation, SimultaneousGame, SimultaneousNotation, Status, TextError, perft};
 
 use crate::agog::{Agog, AgogConfig, Edition, MAX_HANDICAP};
 use crate::ogama::{Ogama, OgamaConfig};
 use crate::sage::{Sage, SageConfig};
+use crate::scg::Scg;
 
 /// The games the system knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,11 +19,13 @@ pub enum GameKind {
     Ogama,
     /// Sage Tafl.
     Sage,
+    /// Single Capture Go.
+    Scg,
 }
 
 impl GameKind {
     /// Every game.
-    pub const ALL: [GameKind; 3] = [GameKind::Agog, GameKind::Ogama, GameKind::Sage];
+    pub const ALL: [GameKind; 4] = [GameKind::Agog, GameKind::Ogama, GameKind::Sage, GameKind::Scg];
 
     /// The identifier used in text (`agog`).
     pub const fn id(self) -> &'static str {
@@ -30,26 +33,31 @@ impl GameKind {
             GameKind::Agog => "agog",
             GameKind::Ogama => "ogama",
             GameKind::Sage => "sage",
+            GameKind::Scg => "scg",
         }
     }
 
     /// The labels of the two sides in position strings, JSON and status
-    /// lines, the side that moves first first (`w`/`b`, `o`/`b`, `b`/`r`).
+    /// lines, the side that moves first first (`w`/`b`, `o`/`b`, `b`/`r`;
+    /// in Single Capture Go the default letters of the first two seats).
     pub const fn labels(self) -> [&'static str; 2] {
         match self {
             GameKind::Agog => ["w", "b"],
             GameKind::Ogama => ["o", "b"],
             GameKind::Sage => ["b", "r"],
+            GameKind::Scg => ["A", "B"],
         }
     }
 
     /// The names of the two sides for people and record tags, the side that
-    /// moves first first.
+    /// moves first first (in Single Capture Go the first two seats' letters:
+    /// its players are named by their letters).
     pub const fn side_names(self) -> [&'static str; 2] {
         match self {
             GameKind::Agog => ["White", "Black"],
             GameKind::Ogama => ["Orange", "Blue"],
             GameKind::Sage => ["Black", "Red"],
+            GameKind::Scg => ["A", "B"],
         }
     }
 
@@ -83,7 +91,22 @@ impl GameKind {
             GameKind::Sage => {
                 "Type a move: c2-c4 moves, hops or flies a piece, T-d2 brings the Sage out of her tower, c5-W or c5-E escapes past the end of the river, pass when nothing else is legal."
             }
+            GameKind::Scg => "Type the square you play, such as e7 (row e, column 7).",
         }
+    }
+
+    /// How many moves a record writes under one number: two for the
+    /// turn-based games (a full turn), one for Single Capture Go (a round).
+    pub const fn moves_per_number(self) -> usize {
+        match self {
+            GameKind::Agog | GameKind::Ogama | GameKind::Sage => 2,
+            GameKind::Scg => 1,
+        }
+    }
+
+    /// Whether every remaining player acts in the same round.
+    pub const fn is_simultaneous(self) -> bool {
+        matches!(self, GameKind::Scg)
     }
 
     /// Reads a game identifier.
@@ -113,6 +136,12 @@ pub struct GameOptions {
     /// Ogama and Sage Tafl: whether the third occurrence of a position
     /// draws (on unless turned off).
     pub repetition: Option<bool>,
+    /// Single Capture Go: the players' letters in seat order (`ABCD`), or
+    /// their number (`4`: `ABCD`).
+    pub players: Option<String>,
+    /// Single Capture Go: whether squares holding `@` are blocked (off
+    /// unless turned on).
+    pub at_blocked: Option<bool>,
 }
 
 impl GameOptions {
@@ -146,15 +175,20 @@ pub enum AnyGame {
     Ogama(Ogama),
     /// Sage Tafl.
     Sage(Sage),
+    /// Single Capture Go (boxed: its grid of up to 144 squares with a set
+    /// per player is larger than the other positions).
+    Scg(Box<Scg>),
 }
 
-/// Runs `$body` with `$g` bound to the typed position inside.
+/// Runs `$body` with `$g` bound to the typed position inside; `$scg` for
+/// Single Capture Go, which is not a turn-based [`Game`].
 macro_rules! dispatch {
-    ($self:expr, $g:ident => $body:expr) => {
+    ($self:expr, $g:ident => $body:expr, $s:ident => $scg:expr) => {
         match $self {
             AnyGame::Agog($g) => $body,
             AnyGame::Ogama($g) => $body,
             AnyGame::Sage($g) => $body,
+            AnyGame::Scg($s) => $scg,
         }
     };
 }
@@ -171,9 +205,11 @@ pub struct StatusReport {
 }
 
 impl fmt::Display for StatusReport {
-    /// `ongoing`, `win <winners> <reason>` or `draw <reason>`.
+    /// `ongoing`, `win <winners> <reason>` or `draw <reason>`; `-` stands
+    /// for winners that a position does not record.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.status {
+            "win" if self.winners.is_empty() => write!(f, "win - {}", self.reason.unwrap_or("")),
             "win" => write!(f, "win {} {}", self.winners.join(","), self.reason.unwrap_or("")),
             "draw" => write!(f, "draw {}", self.reason.unwrap_or("")),
             other => f.write_str(other),
@@ -203,6 +239,12 @@ fn check_unused(kind: GameKind, options: &GameOptions) -> Result<(), TextError> 
         GameKind::Sage if options.seed.is_some() => Some("--seed"),
         GameKind::Sage if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
         GameKind::Sage if options.variant.is_some() => Some("--variant"),
+        GameKind::Agog | GameKind::Ogama | GameKind::Sage if options.players.is_some() => Some("--players"),
+        GameKind::Agog | GameKind::Ogama | GameKind::Sage if options.at_blocked.is_some() => Some("--at-blocked"),
+        GameKind::Scg if options.variant.is_some() => Some("--variant"),
+        GameKind::Scg if options.handicap.is_some_and(|h| h > 0) => Some("--handicap"),
+        GameKind::Scg if options.seed.is_some() => Some("--seed"),
+        GameKind::Scg if options.repetition.is_some() => Some("--repetition"),
         _ => None,
     };
     match misplaced {
@@ -220,6 +262,15 @@ fn report<G: Notation>(g: &G, status: Status) -> StatusReport {
             reason: Some(o.reason),
         },
     }
+}
+
+/// Why Single Capture Go has no perft.
+fn no_perft() -> TextError {
+    TextError::new(
+        "scg",
+        "perft counts the moves of turn-based games; in Single Capture Go every player plays at once \
+         ('arbiter moves scg' lists the playable squares)",
+    )
 }
 
 fn sorted_moves<G: Notation>(g: &G) -> Vec<String> {
@@ -266,6 +317,13 @@ impl AnyGame {
                     None => Sage::start(&config),
                 }))
             }
+            GameKind::Scg => {
+                let config = crate::scg::game_config(options.players.as_deref(), options.at_blocked)?;
+                Ok(AnyGame::Scg(Box::new(match position {
+                    Some(text) => Scg::parse_position(text, &config)?,
+                    None => Scg::start(&config),
+                })))
+            }
         }
     }
 
@@ -275,31 +333,35 @@ impl AnyGame {
             AnyGame::Agog(_) => GameKind::Agog,
             AnyGame::Ogama(_) => GameKind::Ogama,
             AnyGame::Sage(_) => GameKind::Sage,
+            AnyGame::Scg(_) => GameKind::Scg,
         }
     }
 
     /// The position string.
     pub fn position_string(&self) -> String {
-        dispatch!(self, g => g.position_string())
+        dispatch!(self, g => g.position_string(), g => g.position_string())
     }
 
-    /// The legal moves in canonical long form, sorted in byte order.
+    /// The legal moves in canonical long form, sorted in byte order (for
+    /// Single Capture Go the squares that may be played this round).
     pub fn legal_moves(&self) -> Vec<String> {
-        dispatch!(self, g => sorted_moves(g))
+        dispatch!(self, g => sorted_moves(g), g => g.playable_names())
     }
 
-    /// The position after `mv` (long form, or the game's record notation).
+    /// The position after `mv` (long form, or the game's record notation;
+    /// for Single Capture Go a whole round, `A:c3,B:c3,C:d4`).
     pub fn play(&self, mv: &str) -> Result<AnyGame, TextError> {
         Ok(match self {
             AnyGame::Agog(g) => AnyGame::Agog(g.play(&g.parse_move(mv)?)),
             AnyGame::Ogama(g) => AnyGame::Ogama(g.play(&g.parse_move(mv)?)),
             AnyGame::Sage(g) => AnyGame::Sage(g.play(&g.parse_move(mv)?)),
+            AnyGame::Scg(g) => AnyGame::Scg(Box::new(g.play_round(mv)?.0)),
         })
     }
 
     /// The canonical long form of a move given in any accepted form.
     pub fn canonical_move(&self, mv: &str) -> Result<String, TextError> {
-        dispatch!(self, g => g.parse_move(mv).map(|m| g.move_string(&m)))
+        dispatch!(self, g => g.parse_move(mv).map(|m| g.move_string(&m)), g => g.canonical_round(mv))
     }
 
     /// A move given in any accepted form, written as game records write it
@@ -313,27 +375,40 @@ impl AnyGame {
 
     /// Whether the game is over, and how.
     pub fn status(&self) -> StatusReport {
-        dispatch!(self, g => report(g, g.status()))
+        dispatch!(self, g => report(g, g.status()), g => crate::scg::status_words(g))
     }
 
-    /// The label of the player to move.
+    /// The label of the player to move (for Single Capture Go the letters
+    /// of every player still in the game, who all play the coming round).
     pub fn to_move_label(&self) -> String {
-        dispatch!(self, g => g.seat_label(g.to_move()))
+        dispatch!(self, g => g.seat_label(g.to_move()), g => g.active_letters())
+    }
+
+    /// The labels of the players who were in the game before `earlier`'s
+    /// round(s) and are not any more (Single Capture Go's doomed players);
+    /// empty for the other games.
+    pub fn left_since(&self, earlier: &AnyGame) -> Vec<String> {
+        match (self, earlier) {
+            (AnyGame::Scg(now), AnyGame::Scg(before)) => {
+                before.active().iter().filter(|&s| !now.active().contains(s)).map(|s| before.seat_label(s)).collect()
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// A board diagram.
     pub fn diagram(&self) -> String {
-        dispatch!(self, g => g.diagram())
+        dispatch!(self, g => g.diagram(), g => g.diagram())
     }
 
     /// The position's 64-bit hash.
     pub fn hash(&self) -> u64 {
-        dispatch!(self, g => g.hash())
+        dispatch!(self, g => g.hash(), g => g.hash())
     }
 
     /// When this many occurrences of one position end the game drawn.
     pub fn repetition_limit(&self) -> Option<u32> {
-        dispatch!(self, g => g.repetition_limit())
+        dispatch!(self, g => g.repetition_limit(), _g => None)
     }
 
     /// The status of the last of `positions` (a game's positions in order),
@@ -352,8 +427,15 @@ impl AnyGame {
         }
     }
 
-    /// Leaf count of the legal-move tree to `depth`.
-    pub fn perft(&self, depth: u32) -> u64 {
-        dispatch!(self, g => perft(g, depth))
+    /// Whether perft applies: refused for Single Capture Go, whose rounds
+    /// are not a tree of single moves.
+    pub fn perft_supported(&self) -> Result<(), TextError> {
+        dispatch!(self, _g => Ok(()), _g => Err(no_perft()))
+    }
+
+    /// Leaf count of the legal-move tree to `depth`; refused where
+    /// [`AnyGame::perft_supported`] says so.
+    pub fn perft(&self, depth: u32) -> Result<u64, TextError> {
+        dispatch!(self, g => Ok(perft(g, depth)), _g => Err(no_perft()))
     }
 }

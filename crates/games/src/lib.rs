@@ -6,5 +6,6 @@ pub mod any;
 pub mod ogama;
 pub mod record;
 pub mod sage;
+pub mod scg;
 
 pub use any::{AnyGame, GameKind};

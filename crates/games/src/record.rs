@@ -50,10 +50,23 @@ impl Record {
         }
     }
 
+    /// The game its `Game` tag names, if it names a known one.
+    fn kind(&self) -> Option<GameKind> {
+        self.tag("Game").and_then(|g| GameKind::parse(g).ok())
+    }
+
     /// How many moves share one number: two for the turn-based games, one
     /// round for Single Capture Go.
     fn moves_per_number(&self) -> usize {
-        2
+        self.kind().map_or(2, GameKind::moves_per_number)
+    }
+
+    /// Whether `token` ends the moves: a result token, or for Single
+    /// Capture Go the winners' letters (`A`, `A,C`).
+    fn is_result(&self, token: &str) -> bool {
+        RESULTS.contains(&token)
+            || (self.kind() == Some(GameKind::Scg)
+                && token.split(',').all(|w| w.len() == 1 && w.bytes().all(|b| b.is_ascii_uppercase())))
     }
 
     /// Reads a record's text.
@@ -96,7 +109,7 @@ impl Record {
                             return Err(line_error(line_no, token, format!("expected move number {expected_number}.")));
                         }
                     }
-                } else if RESULTS.contains(&token) {
+                } else if record.is_result(token) {
                     record.result = Some(token.to_string());
                 } else if is_promotion(token) {
                     match record.moves.last_mut() {
@@ -227,17 +240,38 @@ impl GameLog {
             Some("off") => Some(false),
             Some(other) => return Err(TextError::new(other, "the Repetition tag is on or off")),
         };
-        let options = GameOptions { variant: record.tag("Variant").map(str::to_string), handicap, seed, repetition };
+        let at_blocked = match record.tag("AtBlocked") {
+            None => None,
+            Some("on") => Some(true),
+            Some("off") => Some(false),
+            Some(other) => return Err(TextError::new(other, "the AtBlocked tag is on or off")),
+        };
+        let options = GameOptions {
+            variant: record.tag("Variant").map(str::to_string),
+            handicap,
+            seed,
+            repetition,
+            players: record.tag("Players").map(str::to_string),
+            at_blocked,
+        };
         let start = AnyGame::new(kind, &options, record.tag("Setup"))?;
+        if start.status().status == "win" && start.status().winners.is_empty() {
+            return Err(TextError::new(
+                record.tag("Setup").unwrap_or_default(),
+                "a record cannot start from a finished position that does not say who won",
+            ));
+        }
+        let per_number = kind.moves_per_number();
         let mut positions = vec![start];
         let mut long_moves = Vec::new();
         let mut written = Vec::new();
         for (i, mv) in record.moves.iter().enumerate() {
             let here = positions.last().expect("a start");
-            let at =
-                |e: TextError| TextError::new(e.token.clone(), format!("move {} ({}): {}", i / 2 + 1, mv, e.reason));
+            let at = |e: TextError| {
+                TextError::new(e.token.clone(), format!("move {} ({}): {}", i / per_number + 1, mv, e.reason))
+            };
             if AnyGame::status_after(&positions).status != "ongoing" {
-                return Err(TextError::new(mv, format!("move {}: the game is already over", i / 2 + 1)));
+                return Err(TextError::new(mv, format!("move {}: the game is already over", i / per_number + 1)));
             }
             written.push(here.record_move(mv).map_err(at)?);
             long_moves.push(here.canonical_move(mv).map_err(at)?);
@@ -269,9 +303,10 @@ impl GameLog {
         Ok(GameLog { record: out, kind, options, positions, long_moves })
     }
 
-    /// Whether the first move was the second player's.
+    /// Whether the first move was the second player's (never in a game
+    /// whose moves are whole rounds).
     pub fn second_first(&self) -> bool {
-        self.positions[0].to_move_label() != self.kind.first_label()
+        self.kind.moves_per_number() > 1 && self.positions[0].to_move_label() != self.kind.first_label()
     }
 
     /// The record in canonical text.
@@ -290,10 +325,12 @@ fn normalise_result(r: &str) -> String {
     }
 }
 
-/// The result token for a finished game.
+/// The result token for a finished game (for Single Capture Go the
+/// winners' letters joined by `,`).
 fn result_token(kind: GameKind, winners: &[String], status: &str) -> String {
     match (kind, status, winners) {
         (_, "ongoing", _) => "*".into(),
+        (GameKind::Scg, _, _) => winners.join(","),
         (_, "draw", _) => "½—½".into(),
         (_, _, [w]) if w == kind.first_label() => "1—0".into(),
         _ => "0—1".into(),

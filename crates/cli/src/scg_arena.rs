@@ -1,0 +1,117 @@
+//! `arbiter arena scg`: player A in one seat of each game (or `--a-seats`
+//! seats), player B in all the others (`--players N`, default 2: a
+//! head-to-head match), A's seats moving round the table from game to game.
+
+use anyhow::{Context, Result, anyhow};
+use arbiter_ai::arena::Player;
+use arbiter_ai::scg::{ScgMatch, SeatPlayer, go_params};
+use arbiter_ai::stats::MatchStats;
+use arbiter_games::scg::Letters;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use crate::arena_cmd::ArenaArgs;
+use crate::output::outln;
+use crate::record_cmd::write_new;
+
+/// Rounds after which a game is stopped and shared among those still in it.
+const MAX_ROUNDS: u32 = 400;
+/// Unchanged rounds in a row after which a game is stopped the same way.
+const STALL_ROUNDS: u32 = 20;
+
+fn seat_player(text: &str, which: &str) -> Result<SeatPlayer> {
+    Ok(match Player::parse(text).map_err(|e| anyhow!("--{which} {e}"))? {
+        Player::Random => SeatPlayer::Random,
+        Player::Search(params) => SeatPlayer::Bot(go_params(&params)),
+    })
+}
+
+/// Runs the Single Capture Go arena.
+pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
+    let (_, options) = args.game.options()?;
+    let players = match options.players.as_deref() {
+        Some(text) => Letters::parse(text)?.len(),
+        None => 2,
+    };
+    if args.a_seats == 0 || args.a_seats >= players {
+        return Err(anyhow!("'{}': A takes 1 to {} of the {players} seats", args.a_seats, players - 1));
+    }
+    let arena = ScgMatch {
+        players,
+        a_seats: args.a_seats,
+        a: seat_player(&args.a, "a")?,
+        b: seat_player(&args.b, "b")?,
+        at_blocked: options.at_blocked.unwrap_or(false),
+        max_rounds: MAX_ROUNDS,
+        stall_rounds: STALL_ROUNDS,
+        seed: args.base_seed,
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
+    let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
+    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
+    let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
+    bar.finish_and_clear();
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create", dir.display()))?;
+        for r in &results {
+            write_new(&dir.join(format!("game-{:04}.txt", r.index + 1)), &r.record.to_text())?;
+        }
+    }
+    let scores: Vec<f64> = results.iter().map(|r| r.score_a).collect();
+    let share = MatchStats::from_scores(&scores);
+    let alone: Vec<f64> = results.iter().map(|r| if r.a_won_alone { 1.0 } else { 0.0 }).collect();
+    let wins = MatchStats::from_scores(&alone);
+    let games = results.len();
+    let shared = results.iter().filter(|r| r.score_a > 0.0 && !r.a_won_alone).count();
+    let stopped = results.iter().filter(|r| r.reason == "stopped" || r.reason == "stalled").count();
+    let mean_rounds = results.iter().map(|r| r.rounds).sum::<u32>() as f64 / games.max(1) as f64;
+    let a = args.a.clone();
+    let b = args.b.clone();
+    if json_out {
+        outln!(
+            "{}",
+            json!({
+                "game": "scg",
+                "players": players,
+                "a_seats": args.a_seats,
+                "a": a,
+                "b": b,
+                "games": games,
+                "a_won_alone": wins.wins,
+                "a_shared": shared,
+                "a_lost": games - wins.wins - shared,
+                "stopped": stopped,
+                "win_rate": wins.score,
+                "win_interval": [wins.score_interval.0, wins.score_interval.1],
+                "score": share.score,
+                "score_interval": [share.score_interval.0, share.score_interval.1],
+                "mean_rounds": mean_rounds,
+            })
+        );
+    } else {
+        let k = args.a_seats;
+        let mine = if k == 1 { "one seat".to_string() } else { format!("{k} seats") };
+        let others =
+            if players - k == 1 { "the other seat".to_string() } else { format!("the other {} seats", players - k) };
+        outln!("scg, {players} players: A ({a}) in {mine}, B ({b}) in {others}; {games} games");
+        outln!(
+            "A took the whole win {}, part of it {shared}, none {}; mean length {mean_rounds:.1} rounds; \
+             {stopped} stopped (unchanged for {STALL_ROUNDS} rounds, or {MAX_ROUNDS} rounds long)",
+            wins.wins,
+            games - wins.wins - shared
+        );
+        outln!(
+            "A took the whole win in {:.1}% (95% Wilson interval {:.1}% to {:.1}%)",
+            100.0 * wins.score,
+            100.0 * wins.score_interval.0,
+            100.0 * wins.score_interval.1
+        );
+        outln!(
+            "A's share of the wins {:.1}% (a shared win split; 95% Wilson interval {:.1}% to {:.1}%)",
+            100.0 * share.score,
+            100.0 * share.score_interval.0,
+            100.0 * share.score_interval.1
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! The referee's game file on disk: read under a lock, written atomically
+//! (a new file beside it, written and flushed to disk, renamed over the
+//! old one, then the directory flushed), so that a crash at any moment
+//! leaves either the old game or the new one, never a torn file. And the
+//! clock, which tests set through `ARBITER_NOW`.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result, anyhow};
+use arbiter_games::scg::referee::RefereeGame;
+use arbiter_games::scg::when::{Instant, parse_instant};
+
+/// The environment variable that fixes "now" (seconds since 1970, or
+/// `YYYY-MM-DDTHH:MM[:SS]Z`), for tests and for entering mail received
+/// earlier.
+pub const NOW_VARIABLE: &str = "ARBITER_NOW";
+
+/// The moment the command runs: `ARBITER_NOW` if set, else the clock.
+pub fn now() -> Result<Instant> {
+    match std::env::var(NOW_VARIABLE) {
+        Ok(text) => parse_instant(&text).map_err(|e| anyhow!("{NOW_VARIABLE}: {e}")),
+        Err(_) => Ok(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)),
+    }
+}
+
+/// A game file held under an exclusive lock until dropped, so that two
+/// commands on the same game never interleave their read and write.
+pub struct Locked {
+    path: PathBuf,
+    _lock: File,
+}
+
+/// The lock file beside a game file (`game.json` → `.game.json.lock`).
+fn sidecar(path: &Path, suffix: &str) -> PathBuf {
+    let name = path.file_name().map_or_else(|| "game".into(), |n| n.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{suffix}"))
+}
+
+impl Locked {
+    /// Locks the game file at `path` (which need not exist yet).
+    pub fn open(path: &Path) -> Result<Locked> {
+        let lock_path = sidecar(path, "lock");
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&lock_path)
+            .with_context(|| format!("'{}': cannot create the lock file", lock_path.display()))?;
+        lock.lock().with_context(|| format!("'{}': cannot lock", lock_path.display()))?;
+        Ok(Locked { path: path.to_path_buf(), _lock: lock })
+    }
+
+    /// Reads and checks the game.
+    pub fn read(&self) -> Result<RefereeGame> {
+        let text = fs::read_to_string(&self.path).with_context(|| format!("'{}': cannot read", self.path.display()))?;
+        RefereeGame::from_json(&text).map_err(|e| anyhow!("'{}': {e}", self.path.display()))
+    }
+
+    /// Writes the game atomically.
+    pub fn write(&self, game: &RefereeGame) -> Result<()> {
+        write_atomic(&self.path, game.to_json().as_bytes())
+            .with_context(|| format!("'{}': cannot write", self.path.display()))
+    }
+}
+
+/// Replaces the file at `path` with `bytes` atomically.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomic_with(path, |file| file.write_all(bytes))
+}
+
+/// Replaces the file at `path` with what `fill` writes into a fresh file
+/// beside it; if `fill` fails, the old file is untouched.
+fn write_atomic_with(path: &Path, fill: impl FnOnce(&mut File) -> io::Result<()>) -> io::Result<()> {
+    let temp = sidecar(path, &format!("tmp{}", std::process::id()));
+    let mut file = OpenOptions::new().write(true).create(true).truncate(true).open(&temp)?;
+    if let Err(e) = fill(&mut file).and_then(|()| file.sync_all()) {
+        drop(file);
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
+    drop(file);
+    fs::rename(&temp, path)?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arbiter-store-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_write_interrupted_midway_leaves_the_previous_file_intact() {
+        let dir = scratch_dir("interrupted");
+        let path = dir.join("game.json");
+        write_atomic(&path, b"{\"old\": true}\n").unwrap();
+        let new = b"{\"new\": \"a much longer state that is only half written\"}\n";
+        let result = write_atomic_with(&path, |file| {
+            file.write_all(&new[..new.len() / 2])?;
+            Err(io::Error::other("the disk is full"))
+        });
+        assert!(result.is_err());
+        assert_eq!(fs::read(&path).unwrap(), b"{\"old\": true}\n");
+        let left: Vec<_> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, ["game.json"], "no temporary file is left behind");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_crash_before_the_rename_leaves_the_previous_file_and_the_next_write_works() {
+        let dir = scratch_dir("crash");
+        let path = dir.join("game.json");
+        write_atomic(&path, b"old\n").unwrap();
+        // What a process killed in the middle of its write leaves: a torn
+        // temporary file beside the intact game.
+        fs::write(sidecar(&path, &format!("tmp{}", std::process::id())), b"{\"torn").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"old\n");
+        write_atomic(&path, b"new\n").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new\n");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,386 @@
+//! Single Capture Go on the command line: `moves`, `apply`, `show`,
+//! `perft`, `record`, and the referee's `arbiter scg` commands end to end
+//! on a temporary directory, with the clock set through `ARBITER_NOW`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str], now: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    // Commands that would create a game file without a name do it in the
+    // temporary directory, never in the source tree.
+    cmd.args(args).env_remove("ARBITER_NOW").current_dir(std::env::temp_dir());
+    if let Some(t) = now {
+        cmd.env("ARBITER_NOW", t);
+    }
+    cmd.output().expect("the binary runs")
+}
+
+fn arbiter(args: &[&str]) -> Output {
+    run(args, None)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "failed: {}", stderr(o));
+    stdout(o)
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_str(&ok(o)).unwrap()
+}
+
+/// A fresh directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-scg-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+const MONDAY: &str = "2026-11-23T09:00Z";
+const TUESDAY: &str = "2026-11-24T09:00Z";
+const THURSDAY: &str = "2026-11-26T09:00Z";
+const FRIDAY: &str = "2026-11-27T09:00Z";
+
+#[test]
+fn moves_lists_the_playable_squares_in_byte_order() {
+    let two = ok(&arbiter(&["moves", "scg"]));
+    assert_eq!(two.lines().count(), 25);
+    assert_eq!(two.lines().take(3).collect::<Vec<_>>(), ["a1", "a2", "a3"]);
+    let twelve = ok(&arbiter(&["moves", "scg", "--players", "12"]));
+    let lines: Vec<&str> = twelve.lines().collect();
+    assert_eq!(lines.len(), 144);
+    assert_eq!(&lines[..5], ["a1", "a10", "a11", "a12", "a2"]);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    let blocked =
+        ok(&arbiter(&["moves", "scg", "--position", "@..../...../...../...../..... AB", "--at-blocked", "on"]));
+    assert_eq!(blocked.lines().count(), 24);
+    assert!(!blocked.contains("a1\n"));
+}
+
+#[test]
+fn apply_takes_whole_rounds_and_json_adds_the_doomed() {
+    let o = arbiter(&["apply", "scg", "--players", "ABC", "A:c3,B:c3,C:d4"]);
+    assert_eq!(ok(&o), "....../....../..@.../...C../....../...... ABC\nongoing\n");
+    let j = arbiter(&["apply", "scg", "--json", "--players", "ABC", "A:c3,B:c3,C:d4", "A:a1,C:f6"]);
+    assert_eq!(
+        ok(&j).trim(),
+        r#"{"position":"A...../....../..@.../...C../....../.....C AC","status":"ongoing","winners":[],"reason":null,"doomed":["B"]}"#
+    );
+    // Everyone doomed at once: the most letters win, a tie shares.
+    let p = "A..../@..../...../....@/...@B AB";
+    let tie = json(&arbiter(&["apply", "scg", "--json", "--position", p, "A:e4,B:a2"]));
+    assert_eq!(tie["status"], "win");
+    assert_eq!(tie["winners"], serde_json::json!(["A", "B"]));
+    assert_eq!(tie["reason"], "most-letters");
+    assert_eq!(tie["doomed"], serde_json::json!(["A", "B"]));
+    let last = ok(&arbiter(&["apply", "scg", "--players", "3", "B:a1"]));
+    assert_eq!(last.lines().nth(1), Some("win B last-standing"));
+    let none = ok(&arbiter(&["apply", "scg", "--position", "@..../...../...../...../..... -"]));
+    assert_eq!(none.lines().nth(1), Some("win - most-letters"));
+}
+
+#[test]
+fn bad_rounds_and_positions_exit_non_zero_naming_the_token() {
+    for (args, token) in [
+        (vec!["apply", "scg", "--players", "ABC", "A:c3,A:d4"], "'A:d4'"),
+        (vec!["apply", "scg", "--position", "A..../...../...../...../..... AB", "B:a1"], "'B:a1': a1 holds A's letter"),
+        (vec!["apply", "scg", "A:f1"], "'A:f1'"),
+        (vec!["apply", "scg", "--players", "ABA"], "'ABA'"),
+        (vec!["moves", "scg", "--position", "..../..../..../.... AB"], "'..../..../..../....'"),
+        (vec!["moves", "scg", "--seed", "3"], "'--seed'"),
+        (vec!["moves", "agog", "--players", "3"], "'--players'"),
+        (vec!["perft", "scg", "2"], "'scg': perft counts the moves of turn-based games"),
+    ] {
+        let o = arbiter(&args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with("error: ") && err.contains(token), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn show_draws_the_labelled_grid() {
+    let o = ok(&arbiter(&["show", "scg", "--position", "A.@../...../...../...../....B AB"]));
+    assert_eq!(
+        o,
+        "     1  2  3  4  5\n a   A  .  @  .  .\n b   .  .  .  .  .\n c   .  .  .  .  .\n d   .  .  .  .  .\n e   .  .  .  .  B\n\
+         5×5 grid; players in the game: A B; @ squares playable\n"
+    );
+    let j = json(&arbiter(&["show", "scg", "--json", "--players", "4"]));
+    assert_eq!(j["to_move"], "ABCD");
+    assert!(j["diagram"].as_str().unwrap().contains("  1  2  3  4  5  6  7\n"));
+}
+
+#[test]
+fn records_check_and_convert() {
+    let dir = scratch("record");
+    let file = dir.join("game.txt");
+    std::fs::write(&file, "[Game \"scg\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 A\n").unwrap();
+    let o = ok(&arbiter(&["record", path(&file)]));
+    assert_eq!(o, "[Game \"scg\"]\n[Players \"ABC\"]\n[Result \"A\"]\n\n1. A:c3,B:c3,C:d4 2. A:a1 A\n");
+    std::fs::write(&file, "[Game \"scg\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 C\n").unwrap();
+    let bad = arbiter(&["record", path(&file)]);
+    assert!(stderr(&bad).contains("'C': the final position says A"), "{}", stderr(&bad));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A four-player game (7×7 grid) opened on Monday, deadline Thursday.
+fn open_game(dir: &Path, extra: &[&str]) -> PathBuf {
+    let game = dir.join("game.json");
+    let mut args = vec!["scg", "new", path(&game), "--players", "Alice,Bob,Carol,Dan"];
+    args.extend_from_slice(extra);
+    let out = ok(&run(&args, Some(MONDAY)));
+    assert!(out.contains("Players: A (Alice), B (Bob), C (Carol), D (Dan)."), "{out}");
+    let deadline = if extra.contains(&"24") { "Tue 24 Nov 2026, 09:00 UTC" } else { "Thu 26 Nov 2026, 09:00 UTC" };
+    assert!(
+        out.contains(&format!(
+            "Round 1 begins now. Send your play, one square without a letter such as c3, to the referee by {deadline}."
+        )),
+        "{out}"
+    );
+    game
+}
+
+#[test]
+fn the_referee_receives_plays_in_secret_and_announces_the_round() {
+    let dir = scratch("referee");
+    let game = open_game(&dir, &[]);
+    let g = path(&game);
+    // The rule text's example: Carol plays e7.
+    assert!(
+        ok(&run(&["scg", "play", g, "--as", "Carol", "e7"], Some(MONDAY))).contains("Received C (Carol)'s play e7.")
+    );
+    ok(&run(&["scg", "play", g, "--as", "A", "c3"], Some(MONDAY)));
+    // A later valid play replaces an earlier one.
+    let again = ok(&run(&["scg", "play", g, "--as", "alice", "d4"], Some(TUESDAY)));
+    assert!(again.contains("it replaces c3"), "{again}");
+    ok(&run(&["scg", "play", g, "--as", "Bob", "d4"], Some(TUESDAY)));
+    // Off the grid: refused with the reason; nothing else changes.
+    let refused = run(&["scg", "play", g, "--as", "Dan", "h1"], Some(TUESDAY));
+    assert!(!refused.status.success());
+    assert!(stderr(&refused).contains("'h1': refused: not a square of the 7×7 grid"), "{}", stderr(&refused));
+
+    // Secrecy: nobody sees another's pending square.
+    let public = ok(&run(&["scg", "status", g], Some(TUESDAY)));
+    assert!(public.contains("Plays received: 3 of 4."), "{public}");
+    let bobs = ok(&run(&["scg", "status", g, "--as", "Bob"], Some(TUESDAY)));
+    for text in [&public, &bobs] {
+        for secret in ["e7", "c3"] {
+            assert!(!text.contains(secret), "{secret} shown in:\n{text}");
+        }
+    }
+    assert!(bobs.contains("Your play, B (Bob): d4"), "{bobs}");
+    let carols = ok(&run(&["scg", "status", g, "--as", "C"], Some(TUESDAY)));
+    assert!(carols.contains("Your play, C (Carol): e7") && !carols.contains("d4"), "{carols}");
+    let dans = json(&run(&["scg", "status", g, "--as", "Dan", "--json"], Some(TUESDAY)));
+    assert_eq!(dans["you"]["play"], serde_json::Value::Null);
+    assert_eq!(dans["you"]["refused"][0]["square"], "h1");
+    // (The refusal's reason quotes e7 as an example of a square.)
+    let text = dans.to_string().replace(dans["you"]["refused"][0]["reason"].as_str().unwrap(), "");
+    assert!(!text.contains("e7") && !text.contains("d4") && !text.contains("c3"), "{text}");
+
+    // Closing before the deadline needs --force.
+    let early = run(&["scg", "close", g], Some(TUESDAY));
+    assert!(!early.status.success());
+    assert!(stderr(&early).contains("round 1 is open until Thu 26 Nov 2026, 09:00 UTC (2 days from now)"));
+    // After the deadline plays are refused, and the round may be closed.
+    let late = run(&["scg", "play", g, "--as", "Dan", "a1"], Some(THURSDAY));
+    assert!(stderr(&late).contains("closed for plays at its deadline"), "{}", stderr(&late));
+    let announcement = ok(&run(&["scg", "close", g], Some(THURSDAY)));
+    for line in [
+        "Single Capture Go: results of round 1",
+        "  A (Alice)  d4   collided with B (Bob): d4 holds @",
+        "  B (Bob)    d4   collided with A (Alice): d4 holds @",
+        "  C (Carol)  e7   placed",
+        "  D (Dan)    no valid play",
+        "  A (Alice)  c3   replaced by a later play",
+        "  D (Dan)    h1   refused: not a square of the 7×7 grid",
+        "  D (Dan): made no valid play",
+        " e   .  .  .  .  .  .  C",
+        "Remaining: A (Alice), B (Bob) and C (Carol).",
+        "Round 2 begins now. Send your play by Sun 29 Nov 2026, 09:00 UTC.",
+    ] {
+        assert!(announcement.contains(line), "missing {line:?} in:\n{announcement}");
+    }
+    // Plays on letters are refused; the earlier valid play stands.
+    ok(&run(&["scg", "play", g, "--as", "Bob", "a1"], Some(FRIDAY)));
+    let on_letter = run(&["scg", "play", g, "--as", "Bob", "e7"], Some(FRIDAY));
+    assert!(
+        stderr(&on_letter).contains(
+            "e7 holds C's letter; a play names a square without a letter; B (Bob)'s earlier play a1 still counts"
+        ),
+        "{}",
+        stderr(&on_letter)
+    );
+    let dan = run(&["scg", "play", g, "--as", "Dan", "a2"], Some(FRIDAY));
+    assert!(stderr(&dan).contains("D (Dan) is no longer in the game"), "{}", stderr(&dan));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_to_its_end_then_exported_replays_to_the_same_announcements() {
+    let dir = scratch("end");
+    let game = open_game(&dir, &["--close-early", "--round-hours", "24"]);
+    let g = path(&game);
+    for (who, sq) in [("A", "a1"), ("B", "a2"), ("C", "g7")] {
+        ok(&run(&["scg", "play", g, "--as", who, sq], Some(MONDAY)));
+    }
+    // The last play of the round closes it at once.
+    let last = ok(&run(&["scg", "play", g, "--as", "D", "b1"], Some("2026-11-23T20:00Z")));
+    assert!(last.contains("Every play is in: the round is closed."), "{last}");
+    assert!(last.contains("  A (Alice): the group at a1 has no liberty; its letter becomes @"), "{last}");
+    assert!(last.contains("Send your play by Tue 24 Nov 2026, 20:00 UTC."), "{last}");
+    // Nobody but Carol plays round 2: she is the last player standing.
+    ok(&run(&["scg", "play", g, "--as", "Carol", "g6"], Some(TUESDAY)));
+    let end = ok(&run(&["scg", "close", g, "--force"], Some(TUESDAY)));
+    assert!(end.contains("The game is over: C (Carol) is the last player standing and wins."), "{end}");
+    let over = run(&["scg", "play", g, "--as", "Carol", "a5"], Some(TUESDAY));
+    assert!(stderr(&over).contains("the game is over"));
+    assert_eq!(ok(&run(&["scg", "status", g], Some(FRIDAY))), end);
+
+    let record = ok(&arbiter(&["scg", "export", g]));
+    assert!(
+        record.contains("[Players \"ABCD\"]\n[A \"Alice\"]\n[B \"Bob\"]\n[C \"Carol\"]\n[D \"Dan\"]\n[Result \"C\"]\n")
+    );
+    assert!(record.ends_with("1. A:a1,B:a2,C:g7,D:b1 2. C:g6 C\n"), "{record}");
+    let file = dir.join("game.txt");
+    std::fs::write(&file, &record).unwrap();
+    let replayed = ok(&arbiter(&["scg", "replay", path(&file)]));
+    // The same announcements, without what only the game file knows (the
+    // closing times and the next deadline).
+    let history: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    let strip = |a: &str| {
+        a.lines()
+            .filter(|l| !l.starts_with("Closed "))
+            .map(|l| l.split(" Send your play by").next().unwrap())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let referee: Vec<String> =
+        history["history"].as_array().unwrap().iter().map(|r| strip(r["announcement"].as_str().unwrap())).collect();
+    assert_eq!(strip(&replayed).trim_end(), referee.join("\n\n"));
+    // A record becomes a game file again: here a finished one, whose
+    // status is its final announcement as the record gives it.
+    let again = dir.join("again.json");
+    let continued = ok(&run(&["scg", "new", path(&again), "--from", path(&file)], Some(FRIDAY)));
+    assert!(continued.ends_with("The game is over: C (Carol) is the last player standing and wins.\n"), "{continued}");
+    assert_eq!(
+        json(&run(&["scg", "status", path(&again), "--json"], Some(FRIDAY)))["winners"],
+        serde_json::json!(["C"])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_new_game_never_replaces_a_file_and_bad_files_are_refused_cleanly() {
+    let dir = scratch("files");
+    let game = open_game(&dir, &[]);
+    let g = path(&game);
+    let again = run(&["scg", "new", g, "--players", "Xena,Yuri"], Some(MONDAY));
+    assert!(stderr(&again).contains("the file exists"), "{}", stderr(&again));
+    // A torn file (what a non-atomic write could leave) is reported, not a panic.
+    let text = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(&game, &text[..text.len() / 2]).unwrap();
+    let torn = run(&["scg", "status", g], Some(MONDAY));
+    assert!(!torn.status.success());
+    assert!(stderr(&torn).contains("not a valid game file"), "{}", stderr(&torn));
+    // A file whose rounds do not lead to its position is refused too.
+    std::fs::write(&game, text.replace(".......", "A......")).unwrap();
+    let edited = run(&["scg", "status", g], Some(MONDAY));
+    assert!(stderr(&edited).contains("not a valid game file"), "{}", stderr(&edited));
+    for (args, message) in [
+        (vec!["scg", "new", "--players", "Solo"], "2 to 12 players"),
+        (vec!["scg", "new", "--players", "Ann,ann"], "names must differ"),
+        (vec!["scg", "new", "--players", "Ann,Bo", "--letters", "AAB"], "given twice"),
+        (vec!["scg", "new", "--players", "Ann,Bo", "--round-hours", "0"], "at least one hour"),
+    ] {
+        let o = run(&args, Some(MONDAY));
+        assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
+    }
+    let clock = run(&["scg", "status", g], Some("yesterday"));
+    assert!(stderr(&clock).contains("ARBITER_NOW: 'yesterday'"), "{}", stderr(&clock));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_computer_fills_seats() {
+    let dir = scratch("bots");
+    let game = dir.join("bots.json");
+    let g = path(&game);
+    let opened = ok(&run(
+        &["scg", "new", g, "--players", "Alice", "--bots", "2", "--bot-level", "2", "--seed", "7"],
+        Some(MONDAY),
+    ));
+    assert!(opened.contains("B (Computer 1), C (Computer 2)"), "{opened}");
+    let status = ok(&run(&["scg", "status", g], Some(MONDAY)));
+    assert!(status.contains("Plays received: 2 of 3."), "{status}");
+    ok(&run(&["scg", "play", g, "--as", "Alice", "c3"], Some(MONDAY)));
+    let closed = ok(&run(&["scg", "close", g, "--force"], Some(MONDAY)));
+    assert!(closed.contains("B (Computer 1)") && !closed.contains("B (Computer 1)  no valid play"), "{closed}");
+    let round2 = json(&run(&["scg", "status", g, "--json"], Some(MONDAY)));
+    assert_eq!(round2["round"], 2);
+    assert_eq!(round2["plays_in"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_at_the_terminal_against_the_computer() {
+    let dir = scratch("play");
+    let save = dir.join("game.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["play", "scg", "--players", "3", "--as", "A", "--level", "1", "--save", path(&save)])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"moves\nz9\nc3\nquit\n").unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    assert!(out.contains("A (you), your play> a1 a2 a3"), "{out}");
+    assert!(out.contains("Refused: not a square of the 6×6 grid"), "{out}");
+    assert!(out.contains("Single Capture Go: results of round 1"), "{out}");
+    assert!(out.contains("B (computer, level 1)"), "{out}");
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[A \"you\"]") && record.contains("\n1. A:c3,"), "{record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_arena_seats_a_against_several_bs() {
+    let o = json(&arbiter(&[
+        "arena",
+        "scg",
+        "--players",
+        "4",
+        "--a",
+        "level=1",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--threads",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(o["games"], 8);
+    assert_eq!(o["players"], 4);
+    let won = o["a_won_alone"].as_u64().unwrap() + o["a_shared"].as_u64().unwrap() + o["a_lost"].as_u64().unwrap();
+    assert_eq!(won, 8);
+    assert!(o["win_interval"][0].as_f64().unwrap() <= o["win_rate"].as_f64().unwrap());
+}
