@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{arbiter, arbiter_with_input, assert_fails_naming, scratch_dir, stderr, stdout};
+use support::{arbiter, arbiter_with_input, assert_fails_naming, scratch, stderr, stdout};
 
 /// Seed 1's deal (pinned by the engine's own tests).
 const DEAL_1: &str = "o,b,o,b,b/b,o,o,b,o/b,b,o,o,b/o,o,.,o,b/b,b,o,o,b o";
@@ -91,7 +91,7 @@ fn errors_name_the_token_and_exit_non_zero() {
 
 #[test]
 fn records_keep_the_seed_and_replay() {
-    let dir = scratch_dir("ogama-record");
+    let dir = scratch("ogama-record");
     let file = dir.join("game.txt");
     std::fs::write(&file, "[Game \"ogama\"]\n[Seed \"1\"]\n\n1. T@a2 T@a1 2. a5-a4 *\n").unwrap();
     let o = arbiter(&["record", file.to_str().unwrap()]);
@@ -107,7 +107,7 @@ fn records_keep_the_seed_and_replay() {
 
 #[test]
 fn hot_seat_play_names_the_sides_and_saves_the_deal() {
-    let dir = scratch_dir("ogama-play");
+    let dir = scratch("ogama-play");
     let save = dir.join("game.txt");
     let input = "T@a1\nT@a2\nT@a1\nmoves\nresign\n";
     let o = arbiter_with_input(

@@ -1,36 +1,8 @@
 //! The command-line contract for Sage Tafl, exercised on the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod support;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).output().expect("the binary runs")
-}
-
-fn arbiter_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    assert!(o.status.success(), "{}", stderr(o));
-    serde_json::from_str(&stdout(o)).unwrap()
-}
+use support::{arbiter, arbiter_with_input, json, stderr, stdout};
 
 const START: &str = "2aaaa2/k1aaaa1k/8/8/8/8/8/K1AAAA1K/2AAAA2 b Ss 0-0";
 

@@ -2,52 +2,11 @@
 //! `perft`, `record`, and the referee's `arbiter scg` commands end to end
 //! on a temporary directory, with the clock set through `ARBITER_NOW`.
 
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn run(args: &[&str], now: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    // Commands that would create a game file without a name do it in the
-    // temporary directory, never in the source tree.
-    cmd.args(args).env_remove("ARBITER_NOW").current_dir(std::env::temp_dir());
-    if let Some(t) = now {
-        cmd.env("ARBITER_NOW", t);
-    }
-    cmd.output().expect("the binary runs")
-}
-
-fn arbiter(args: &[&str]) -> Output {
-    run(args, None)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn ok(o: &Output) -> String {
-    assert!(o.status.success(), "failed: {}", stderr(o));
-    stdout(o)
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_str(&ok(o)).unwrap()
-}
-
-/// A fresh directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-scg-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use support::{arbiter, arbiter_with_input, json, ok, path, run, scratch, stderr, stdout};
 
 const MONDAY: &str = "2026-11-23T09:00Z";
 const TUESDAY: &str = "2026-11-24T09:00Z";
@@ -343,15 +302,11 @@ fn the_computer_fills_seats() {
 fn a_game_at_the_terminal_against_the_computer() {
     let dir = scratch("play");
     let save = dir.join("game.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["play", "scg", "--players", "3", "--as", "A", "--level", "1", "--save", path(&save)])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"moves\nz9\nc3\nquit\n").unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let o = arbiter_with_input(
+        &["play", "scg", "--players", "3", "--as", "A", "--level", "1", "--save", path(&save)],
+        "moves\nz9\nc3\nquit\n",
+    );
+    let out = stdout(&o);
     assert!(out.contains("A (you), your play> a1 a2 a3"), "{out}");
     assert!(out.contains("Refused: not a square of the 6×6 grid"), "{out}");
     assert!(out.contains("Single Capture Go: results of round 1"), "{out}");
