@@ -181,15 +181,26 @@ impl Match {
 
     /// Plays games `0..games` in parallel; `progress` is called after each.
     pub fn run(&self, games: usize, progress: impl Fn() + Sync) -> Result<Vec<GameResult>, String> {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                let r = self.play(i);
-                progress();
-                r
-            })
-            .collect()
+        play_all(games, progress, |i| self.play(i))
     }
+}
+
+/// Plays games `0..games` with `play` on the current thread pool, calling
+/// `progress` after each; the results come back in game order, or the
+/// first error.
+pub fn play_all<R: Send>(
+    games: usize,
+    progress: impl Fn() + Sync,
+    play: impl Fn(usize) -> Result<R, String> + Sync,
+) -> Result<Vec<R>, String> {
+    (0..games)
+        .into_par_iter()
+        .map(|i| {
+            let r = play(i);
+            progress();
+            r
+        })
+        .collect()
 }
 
 /// The label of the player who is not `first` (two-player games).

@@ -1,14 +1,14 @@
 //! Both searches on A•G•O•G: forced wins are found, results are
 //! reproducible, and search beats random play.
 
+mod support;
+
 use arbiter_ai::Limits;
 use arbiter_ai::agog::AgogEval;
 use arbiter_ai::alphabeta::{AlphaBeta, WIN_THRESHOLD};
 use arbiter_ai::mcts::{Mcts, MctsConfig};
-use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_core::{Game, Notation};
 use arbiter_games::agog::{Agog, AgogConfig};
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn position(text: &str) -> Agog {
     Agog::parse_position(text, &AgogConfig::default()).unwrap()
@@ -55,33 +55,9 @@ fn mcts_takes_a_win_in_one() {
     assert_eq!(p.move_string(&r.best.unwrap()), "g8-h8");
 }
 
-/// Plays alpha-beta (White or Black) against uniformly random moves.
-fn play_vs_random(search_side: Seat, seed: u64) -> Status {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut p = Agog::start(&AgogConfig::default());
-    let mut search = AlphaBeta::new(AgogEval, 16);
-    let mut moves = Vec::new();
-    while !p.status().is_over() {
-        let mv = if p.to_move() == search_side {
-            search.search(&p, Limits::nodes(3_000)).best.unwrap()
-        } else {
-            p.legal_moves(&mut moves);
-            moves[rng.random_range(0..moves.len())]
-        };
-        p = p.play(&mv);
-    }
-    p.status()
-}
-
 #[test]
 fn alpha_beta_beats_random_play() {
-    let mut wins = 0;
-    for game in 0..10u64 {
-        let side = Seat((game % 2) as u8);
-        if let Status::Over(o) = play_vs_random(side, game) {
-            wins += usize::from(o.winners.contains(side));
-        }
-    }
+    let wins = support::wins_vs_random(10, |_| Agog::start(&AgogConfig::default()), AgogEval, 3_000, 1_000);
     assert!(wins >= 9, "won {wins} of 10");
 }
 

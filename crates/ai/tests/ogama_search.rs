@@ -2,10 +2,12 @@
 //! as a draw when the game's earlier positions are known, results are
 //! reproducible, and search beats random play.
 
+mod support;
+
 use arbiter_ai::Limits;
 use arbiter_ai::alphabeta::{AlphaBeta, SearchResult, WIN_THRESHOLD};
 use arbiter_ai::ogama::OgamaEval;
-use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_core::{Game, Notation};
 use arbiter_games::ogama::{Ogama, OgamaConfig, OgamaMove};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -69,28 +71,7 @@ fn searches_are_reproducible() {
 
 #[test]
 fn alpha_beta_beats_random_play() {
-    let mut wins = 0;
-    for game in 0..10u64 {
-        let side = Seat((game % 2) as u8);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(game);
-        let mut p = Ogama::start(&OgamaConfig { seed: game, repetition: false });
-        let mut search = AlphaBeta::new(OgamaEval, 16);
-        let mut moves = Vec::new();
-        for _ in 0..400 {
-            if p.status().is_over() {
-                break;
-            }
-            let mv = if p.to_move() == side {
-                search.search(&p, Limits::nodes(3_000)).best.unwrap()
-            } else {
-                p.legal_moves(&mut moves);
-                moves[rng.random_range(0..moves.len())]
-            };
-            p = p.play(&mv);
-        }
-        if let Status::Over(o) = p.status() {
-            wins += usize::from(o.winners.contains(side));
-        }
-    }
+    let deal = |seed| Ogama::start(&OgamaConfig { seed, repetition: false });
+    let wins = support::wins_vs_random(10, deal, OgamaEval, 3_000, 400);
     assert!(wins >= 9, "won {wins} of 10");
 }

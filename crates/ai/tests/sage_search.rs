@@ -1,17 +1,17 @@
 //! Both searches on Sage Tafl: a winning escape is taken, the opponent's
 //! is stopped, results are reproducible, and search beats random play.
 
+mod support;
+
 use arbiter_ai::Limits;
 use arbiter_ai::alphabeta::{AlphaBeta, WIN_THRESHOLD};
 use arbiter_ai::choose::{GoParams, choose};
 use arbiter_ai::mcts::{Mcts, MctsConfig};
 use arbiter_ai::sage::SageEval;
-use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_core::{Game, Notation};
 use arbiter_games::any::GameOptions;
 use arbiter_games::sage::{Sage, SageConfig};
 use arbiter_games::{AnyGame, GameKind};
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn position(text: &str) -> Sage {
     Sage::parse_position(text, &SageConfig::default()).unwrap()
@@ -71,35 +71,8 @@ fn searches_are_reproducible() {
     assert_eq!(m1, m2);
 }
 
-/// Plays alpha-beta (Black or Red) against uniformly random moves.
-fn play_vs_random(search_side: Seat, seed: u64) -> Status {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut p = Sage::start(&SageConfig::default());
-    let mut search = AlphaBeta::new(SageEval, 16);
-    let mut moves = Vec::new();
-    for _ in 0..1_000 {
-        if p.status().is_over() {
-            break;
-        }
-        let mv = if p.to_move() == search_side {
-            search.search(&p, Limits::nodes(3_000)).best.unwrap()
-        } else {
-            p.legal_moves(&mut moves);
-            moves[rng.random_range(0..moves.len())]
-        };
-        p = p.play(&mv);
-    }
-    p.status()
-}
-
 #[test]
 fn alpha_beta_beats_random_play() {
-    let mut wins = 0;
-    for game in 0..10u64 {
-        let side = Seat((game % 2) as u8);
-        if let Status::Over(o) = play_vs_random(side, game) {
-            wins += usize::from(o.winners.contains(side));
-        }
-    }
+    let wins = support::wins_vs_random(10, |_| Sage::start(&SageConfig::default()), SageEval, 3_000, 1_000);
     assert!(wins >= 9, "won {wins} of 10");
 }

@@ -7,10 +7,10 @@ use arbiter_ai::analysis::{Analysis, analyse, svg_chart};
 use arbiter_ai::arena::{Match, Player};
 use arbiter_ai::stats::elo_from_score;
 use arbiter_games::{AnyGame, GameKind};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::game_args::GameArgs;
+use crate::matches::progress_bar;
 use crate::output::outln;
 use crate::record_cmd::write_new;
 
@@ -63,8 +63,7 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
     let first_label = AnyGame::new(kind, &options, None)?.to_move_label();
     let steps: Vec<u8> =
         if args.handicap_steps > 0 { (0..=args.handicap_steps).collect() } else { vec![options.handicap.unwrap_or(0)] };
-    let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new((args.games * steps.len()) as u64) };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
+    let bar = progress_bar(args.games * steps.len(), json_out)?;
     let mut analyses: Vec<(u8, Analysis)> = Vec::new();
     for &h in &steps {
         let mut opts = options.clone();

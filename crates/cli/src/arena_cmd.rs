@@ -2,15 +2,14 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use arbiter_ai::arena::{Match, Player};
 use arbiter_ai::stats::MatchStats;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::game_args::GameArgs;
+use crate::matches::{run_games, write_records};
 use crate::output::outln;
-use crate::record_cmd::write_new;
 
 /// The arena's arguments.
 #[derive(clap::Args, Debug)]
@@ -79,16 +78,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         max_plies: args.max_plies,
         seed: args.base_seed,
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
-    let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
-    let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
-    bar.finish_and_clear();
+    let results = run_games(args.threads, args.games, json_out, |tick| arena.run(args.games, tick))?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create", dir.display()))?;
-        for r in &results {
-            write_new(&dir.join(format!("game-{:04}.txt", r.index + 1)), &r.record.to_text())?;
-        }
+        write_records(dir, results.iter().map(|r| (r.index, &r.record)))?;
     }
     let scores: Vec<f64> = results.iter().map(|r| r.score_a).collect();
     let stats = MatchStats::from_scores(&scores);

@@ -7,10 +7,10 @@ use anyhow::{Result, anyhow};
 use arbiter_ai::arena::{Match, Player};
 use arbiter_ai::choose::{GoParams, MAX_LEVEL};
 use arbiter_ai::stats::MatchStats;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::game_args::GameArgs;
+use crate::matches::run_games;
 use crate::output::outln;
 
 /// The ladder's arguments.
@@ -54,7 +54,6 @@ pub fn run(args: &LadderArgs, json_out: bool) -> Result<()> {
         return Err(anyhow!("'{}..{}': the ladder runs between two levels from 1 to {MAX_LEVEL}", args.from, args.to));
     }
     let (kind, options) = args.game.options()?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     if !json_out {
         outln!("| rung | games | won–lost–drawn | score | 95% interval | Elo | mean plies | seconds |");
         outln!("|---|---|---|---|---|---|---|---|");
@@ -70,11 +69,8 @@ pub fn run(args: &LadderArgs, json_out: bool) -> Result<()> {
             max_plies: args.max_plies,
             seed: args.base_seed,
         };
-        let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
-        bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
         let started = Instant::now();
-        let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
-        bar.finish_and_clear();
+        let results = run_games(args.threads, args.games, json_out, |tick| arena.run(args.games, tick))?;
         let seconds = started.elapsed().as_secs_f64();
         let scores: Vec<f64> = results.iter().map(|r| r.score_a).collect();
         let s = MatchStats::from_scores(&scores);

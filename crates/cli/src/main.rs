@@ -10,6 +10,7 @@ mod date;
 mod engine;
 mod game_args;
 mod ladder_cmd;
+mod matches;
 mod output;
 mod play;
 mod query;

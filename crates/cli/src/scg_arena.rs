@@ -2,17 +2,16 @@
 //! seats), player B in all the others (`--players N`, default 2: a
 //! head-to-head match), A's seats moving round the table from game to game.
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use arbiter_ai::arena::Player;
 use arbiter_ai::scg::{ScgMatch, SeatPlayer, go_params};
 use arbiter_ai::stats::MatchStats;
 use arbiter_games::scg::Letters;
-use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::arena_cmd::ArenaArgs;
+use crate::matches::{run_games, write_records};
 use crate::output::outln;
-use crate::record_cmd::write_new;
 
 /// Rounds after which a game is stopped and shared among those still in it.
 const MAX_ROUNDS: u32 = 400;
@@ -46,16 +45,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         stall_rounds: STALL_ROUNDS,
         seed: args.base_seed,
     };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
-    let bar = if json_out { ProgressBar::hidden() } else { ProgressBar::new(args.games as u64) };
-    bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} games {elapsed_precise}")?);
-    let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
-    bar.finish_and_clear();
+    let results = run_games(args.threads, args.games, json_out, |tick| arena.run(args.games, tick))?;
     if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create", dir.display()))?;
-        for r in &results {
-            write_new(&dir.join(format!("game-{:04}.txt", r.index + 1)), &r.record.to_text())?;
-        }
+        write_records(dir, results.iter().map(|r| (r.index, &r.record)))?;
     }
     let scores: Vec<f64> = results.iter().map(|r| r.score_a).collect();
     let share = MatchStats::from_scores(&scores);

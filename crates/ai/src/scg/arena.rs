@@ -7,7 +7,6 @@ use arbiter_games::record::Record;
 use arbiter_games::scg::{Letters, Scg, ScgConfig, Square};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use rayon::prelude::*;
 
 use super::search::{SearchParams, search};
 
@@ -130,13 +129,6 @@ impl ScgMatch {
 
     /// Plays games `0..games` in parallel; `progress` is called after each.
     pub fn run(&self, games: usize, progress: impl Fn() + Sync) -> Result<Vec<ScgResult>, String> {
-        (0..games)
-            .into_par_iter()
-            .map(|i| {
-                let r = self.play(i);
-                progress();
-                r
-            })
-            .collect()
+        crate::arena::play_all(games, progress, |i| self.play(i))
     }
 }
