@@ -4,6 +4,8 @@
 
 #[path = "support/agog_mailbox.rs"]
 mod agog_mailbox;
+#[path = "support/crosscheck.rs"]
+mod crosscheck;
 
 use agog_mailbox::Mailbox;
 use arbiter_core::{Game, Notation};
@@ -17,22 +19,9 @@ fn config(classic: bool) -> AgogConfig {
 
 /// Compares both implementations on one position; returns its move count.
 fn compare(position: &Agog, classic: bool) -> usize {
-    let text = position.position_string();
-    let mut engine: Vec<(String, String)> = position
-        .legal_move_list()
-        .iter()
-        .map(|m| (position.move_string(m), position.play(m).position_string()))
-        .collect();
-    engine.sort();
-    let mut reference: Vec<(String, String)> =
-        Mailbox::parse(&text, classic).moves().into_iter().map(|(m, p)| (m, p.text())).collect();
-    reference.sort();
-    if engine != reference {
-        let only_engine: Vec<_> = engine.iter().filter(|m| !reference.contains(m)).collect();
-        let only_reference: Vec<_> = reference.iter().filter(|m| !engine.contains(m)).collect();
-        panic!("{text} (classic: {classic})\nonly the engine: {only_engine:?}\nonly the reference: {only_reference:?}");
-    }
-    engine.len()
+    let reference = Mailbox::parse(&position.position_string(), classic).moves();
+    let reference = reference.into_iter().map(|(m, p)| (m, p.text())).collect();
+    crosscheck::assert_same_moves(position, reference, &format!(" (classic: {classic})"))
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! (`support/ogama_mailbox.rs`) on many random positions: the same legal
 //! moves, each leading to the same position, and the same ending.
 
+#[path = "support/crosscheck.rs"]
+mod crosscheck;
 #[path = "support/ogama_mailbox.rs"]
 mod ogama_mailbox;
 
@@ -16,25 +18,17 @@ fn compare(position: &Ogama) -> usize {
     let text = position.position_string();
     let reference = Mailbox::parse(&text);
     assert_eq!(reference.text(), text, "the reference reads the position back");
-    let mut engine: Vec<(String, String)> = position
-        .legal_move_list()
-        .iter()
-        .map(|m| (position.move_string(m), position.play(m).position_string()))
-        .collect();
-    engine.sort();
-    let mut expected: Vec<(String, String)> = reference.moves().into_iter().map(|(m, p)| (m, p.text())).collect();
-    expected.sort();
-    if engine != expected {
-        let only_engine: Vec<_> = engine.iter().filter(|m| !expected.contains(m)).collect();
-        let only_reference: Vec<_> = expected.iter().filter(|m| !engine.contains(m)).collect();
-        panic!("{text}\nonly the engine: {only_engine:?}\nonly the reference: {only_reference:?}");
-    }
+    let count = crosscheck::assert_same_moves(
+        position,
+        reference.moves().into_iter().map(|(m, p)| (m, p.text())).collect(),
+        "",
+    );
     let ending = match position.status() {
         Status::Ongoing => None,
         Status::Over(o) => Some((o.winners.iter().next().map(|s| s.index()), o.reason)),
     };
     assert_eq!(ending, reference.ending(), "{text}");
-    engine.len()
+    count
 }
 
 #[test]

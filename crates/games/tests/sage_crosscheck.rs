@@ -3,6 +3,8 @@
 //! legal moves, and each leading to the same position; the random
 //! positions also pass the conformance checks.
 
+#[path = "support/crosscheck.rs"]
+mod crosscheck;
 #[path = "support/sage_mailbox.rs"]
 mod sage_mailbox;
 
@@ -15,22 +17,8 @@ use sage_mailbox::Mailbox;
 
 /// Compares both implementations on one position; returns its move count.
 fn compare(position: &Sage) -> usize {
-    let text = position.position_string();
-    let mut engine: Vec<(String, String)> = position
-        .legal_move_list()
-        .iter()
-        .map(|m| (position.move_string(m), position.play(m).position_string()))
-        .collect();
-    engine.sort();
-    let mut reference: Vec<(String, String)> =
-        Mailbox::parse(&text).moves().into_iter().map(|(m, p)| (m, p.text())).collect();
-    reference.sort();
-    if engine != reference {
-        let only_engine: Vec<_> = engine.iter().filter(|m| !reference.contains(m)).collect();
-        let only_reference: Vec<_> = reference.iter().filter(|m| !engine.contains(m)).collect();
-        panic!("{text}\nonly the engine: {only_engine:?}\nonly the reference: {only_reference:?}");
-    }
-    engine.len()
+    let reference = Mailbox::parse(&position.position_string()).moves();
+    crosscheck::assert_same_moves(position, reference.into_iter().map(|(m, p)| (m, p.text())).collect(), "")
 }
 
 #[test]
