@@ -9,6 +9,7 @@ use arbiter_ai::stats::elo_from_score;
 use arbiter_games::{AnyGame, GameKind};
 use serde_json::json;
 
+use crate::arena_cmd::{DEFAULT_MAX_PLIES, DEFAULT_OPENING_PLIES};
 use crate::game_args::GameArgs;
 use crate::matches::progress_bar;
 use crate::output::outln;
@@ -18,35 +19,42 @@ use crate::record_cmd::write_new;
 #[derive(clap::Args, Debug)]
 pub struct AnalyseArgs {
     #[command(flatten)]
-    game: GameArgs,
+    pub(crate) game: GameArgs,
     /// Self-play games per setting.
     #[arg(long, default_value_t = 100)]
-    games: usize,
+    pub(crate) games: usize,
     /// The players: `level=N`, `nodes=N`, … or `random` (as in `arena`).
     #[arg(long, default_value = "level=3")]
-    player: String,
+    pub(crate) player: String,
     /// A•G•O•G: also play handicaps 1 to N and report the Elo value of each step.
     #[arg(long, default_value_t = 0)]
-    handicap_steps: u8,
-    /// Random plies at the start of each game.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// A game still going after this many plies counts as a draw.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: usize,
+    pub(crate) handicap_steps: u8,
+    /// Random plies at the start of each game (default 4; not in Single
+    /// Capture Go).
+    #[arg(long)]
+    pub(crate) opening_plies: Option<usize>,
+    /// A game still going after this many plies counts as a draw (default
+    /// 1000; not in Single Capture Go).
+    #[arg(long)]
+    pub(crate) max_plies: Option<usize>,
     /// Base seed: games 2k and 2k+1 share the random opening plies (and, in
     /// Ogama without --seed, the deal) of base-seed + k with the colours
     /// swapped; game i searches with base-seed + i.
     #[arg(long, default_value_t = 1)]
-    base_seed: u64,
+    pub(crate) base_seed: u64,
     /// Write the branching factor by ply as an SVG chart here (and, with
     /// handicap steps, White's Elo edge by handicap beside it as
-    /// `<name>.handicap.svg`).
+    /// `<name>.handicap.svg`); in Single Capture Go, the playable squares
+    /// by round.
     #[arg(long)]
-    svg: Option<PathBuf>,
+    pub(crate) svg: Option<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub(crate) threads: Option<usize>,
 }
 
-fn percent(part: usize, whole: usize) -> f64 {
+/// `part` as a percentage of `whole`.
+pub(crate) fn percent(part: usize, whole: usize) -> f64 {
     100.0 * part as f64 / whole.max(1) as f64
 }
 
@@ -56,6 +64,9 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
         return Err(anyhow!("'--position': analysis plays from the start position"));
     }
     let (kind, options) = args.game.options()?;
+    if kind.is_simultaneous() {
+        return crate::scg_analyse::run(args, json_out);
+    }
     if args.handicap_steps > 0 && kind != GameKind::Agog {
         return Err(anyhow!("'--handicap-steps': only A•G•O•G has handicaps"));
     }
@@ -64,6 +75,7 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
     let steps: Vec<u8> =
         if args.handicap_steps > 0 { (0..=args.handicap_steps).collect() } else { vec![options.handicap.unwrap_or(0)] };
     let bar = progress_bar(args.games * steps.len(), json_out)?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads.unwrap_or(0)).build()?;
     let mut analyses: Vec<(u8, Analysis)> = Vec::new();
     for &h in &steps {
         let mut opts = options.clone();
@@ -75,11 +87,11 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
             options: opts,
             a: player,
             b: player,
-            opening_plies: args.opening_plies,
-            max_plies: args.max_plies,
+            opening_plies: args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+            max_plies: args.max_plies.unwrap_or(DEFAULT_MAX_PLIES),
             seed: args.base_seed,
         };
-        let results = arena.run(args.games, || bar.inc(1)).map_err(|e| anyhow!(e))?;
+        let results = pool.install(|| arena.run(args.games, || bar.inc(1))).map_err(|e| anyhow!(e))?;
         analyses.push((h, analyse(&results, &first_label)));
     }
     bar.finish_and_clear();

@@ -22,18 +22,21 @@ pub struct ArenaArgs {
     /// Player B, in the same form.
     #[arg(long)]
     pub(crate) b: String,
-    /// Single Capture Go: how many seats A takes in each game (B takes the others).
-    #[arg(long, default_value_t = 1)]
-    pub(crate) a_seats: usize,
+    /// Single Capture Go: how many seats A takes in each game (B takes the
+    /// others; default 1).
+    #[arg(long)]
+    pub(crate) a_seats: Option<usize>,
     /// Number of games; A moves first in the even-numbered ones.
     #[arg(long, default_value_t = 100)]
     pub(crate) games: usize,
-    /// Random plies at the start of each game, so that games differ.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// A game still going after this many plies counts as a draw.
-    #[arg(long, default_value_t = 1000)]
-    max_plies: usize,
+    /// Random plies at the start of each game, so that games differ
+    /// (default 4; not in Single Capture Go).
+    #[arg(long)]
+    pub(crate) opening_plies: Option<usize>,
+    /// A game still going after this many plies counts as a draw (default
+    /// 1000; not in Single Capture Go).
+    #[arg(long)]
+    pub(crate) max_plies: Option<usize>,
     /// Base seed of the match: games 2k and 2k+1 share the random opening
     /// plies (and, in Ogama without --seed, the deal) of base-seed + k with
     /// the colours swapped; game i searches with base-seed + i.
@@ -46,6 +49,11 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub(crate) threads: Option<usize>,
 }
+
+/// Random plies at the start of each game unless `--opening-plies` says.
+pub(crate) const DEFAULT_OPENING_PLIES: usize = 4;
+/// The length at which a game is called a draw unless `--max-plies` says.
+pub(crate) const DEFAULT_MAX_PLIES: usize = 1000;
 
 /// An Elo figure with its sign; a clean sweep is infinite.
 fn elo(x: f64) -> String {
@@ -67,6 +75,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
     if kind.is_simultaneous() {
         return crate::scg_arena::run(args, json_out);
     }
+    if args.a_seats.is_some() {
+        return Err(anyhow!("'--a-seats': only Single Capture Go has more than two seats"));
+    }
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
     let arena = Match {
@@ -74,8 +85,8 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         options,
         a,
         b,
-        opening_plies: args.opening_plies,
-        max_plies: args.max_plies,
+        opening_plies: args.opening_plies.unwrap_or(DEFAULT_OPENING_PLIES),
+        max_plies: args.max_plies.unwrap_or(DEFAULT_MAX_PLIES),
         seed: args.base_seed,
     };
     let results = run_games(args.threads, args.games, json_out, |tick| arena.run(args.games, tick))?;

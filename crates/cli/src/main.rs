@@ -15,6 +15,7 @@ mod output;
 mod play;
 mod query;
 mod record_cmd;
+mod scg_analyse;
 mod scg_arena;
 mod scg_bots;
 mod scg_cmd;

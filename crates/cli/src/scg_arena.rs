@@ -6,6 +6,8 @@ use anyhow::{Result, anyhow};
 use arbiter_ai::arena::Player;
 use arbiter_ai::scg::{ScgMatch, SeatPlayer, go_params};
 use arbiter_ai::stats::MatchStats;
+use arbiter_games::AnyGame;
+use arbiter_games::any::GameOptions;
 use arbiter_games::scg::Letters;
 use serde_json::json;
 
@@ -14,30 +16,43 @@ use crate::matches::{run_games, write_records};
 use crate::output::outln;
 
 /// Rounds after which a game is stopped and shared among those still in it.
-const MAX_ROUNDS: u32 = 400;
+pub(crate) const MAX_ROUNDS: u32 = 400;
 /// Unchanged rounds in a row after which a game is stopped the same way.
-const STALL_ROUNDS: u32 = 20;
+pub(crate) const STALL_ROUNDS: u32 = 20;
 
-fn seat_player(text: &str, which: &str) -> Result<SeatPlayer> {
+/// A player of the arena's form (`level=N`, …, `random`) in a seat.
+pub(crate) fn seat_player(text: &str, which: &str) -> Result<SeatPlayer> {
     Ok(match Player::parse(text).map_err(|e| anyhow!("--{which} {e}"))? {
         Player::Random => SeatPlayer::Random,
         Player::Search(params) => SeatPlayer::Bot(go_params(&params)),
     })
 }
 
-/// Runs the Single Capture Go arena.
-pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
-    let (_, options) = args.game.options()?;
-    let players = match options.players.as_deref() {
+/// The number of seats the options name (two by default).
+pub(crate) fn seat_count(options: &GameOptions) -> Result<usize> {
+    Ok(match options.players.as_deref() {
         Some(text) => Letters::parse(text)?.len(),
         None => 2,
-    };
-    if args.a_seats == 0 || args.a_seats >= players {
-        return Err(anyhow!("'{}': A takes 1 to {} of the {players} seats", args.a_seats, players - 1));
+    })
+}
+
+/// Runs the Single Capture Go arena.
+pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
+    let (kind, options) = args.game.options()?;
+    AnyGame::new(kind, &options, None)?;
+    if args.opening_plies.is_some() || args.max_plies.is_some() {
+        return Err(anyhow!(
+            "'--opening-plies', '--max-plies': Single Capture Go games start empty and stop after {MAX_ROUNDS} rounds"
+        ));
+    }
+    let players = seat_count(&options)?;
+    let a_seats = args.a_seats.unwrap_or(1);
+    if a_seats == 0 || a_seats >= players {
+        return Err(anyhow!("'{a_seats}': A takes 1 to {} of the {players} seats", players - 1));
     }
     let arena = ScgMatch {
         players,
-        a_seats: args.a_seats,
+        a_seats,
         a: seat_player(&args.a, "a")?,
         b: seat_player(&args.b, "b")?,
         at_blocked: options.at_blocked.unwrap_or(false),
@@ -65,7 +80,7 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
             json!({
                 "game": "scg",
                 "players": players,
-                "a_seats": args.a_seats,
+                "a_seats": a_seats,
                 "a": a,
                 "b": b,
                 "games": games,
@@ -81,7 +96,7 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
             })
         );
     } else {
-        let k = args.a_seats;
+        let k = a_seats;
         let mine = if k == 1 { "one seat".to_string() } else { format!("{k} seats") };
         let others =
             if players - k == 1 { "the other seat".to_string() } else { format!("the other {} seats", players - k) };

@@ -6,7 +6,7 @@ mod support;
 
 use std::path::{Path, PathBuf};
 
-use support::{arbiter, arbiter_with_input, json, ok, path, run, scratch, stderr, stdout};
+use support::{arbiter, arbiter_with_input, assert_fails_naming, json, ok, path, run, scratch, stderr, stdout};
 
 const MONDAY: &str = "2026-11-23T09:00Z";
 const TUESDAY: &str = "2026-11-24T09:00Z";
@@ -338,4 +338,61 @@ fn the_arena_seats_a_against_several_bs() {
     let won = o["a_won_alone"].as_u64().unwrap() + o["a_shared"].as_u64().unwrap() + o["a_lost"].as_u64().unwrap();
     assert_eq!(won, 8);
     assert!(o["win_interval"][0].as_f64().unwrap() <= o["win_rate"].as_f64().unwrap());
+}
+
+#[test]
+fn the_arena_refuses_what_does_not_apply_to_the_game() {
+    let scg = ["arena", "scg", "--a", "random", "--b", "random", "--games", "2"];
+    assert_fails_naming(&arbiter(&[&scg[..], &["--handicap", "2"]].concat()), "--handicap", "a handicap");
+    assert_fails_naming(&arbiter(&[&scg[..], &["--max-plies", "50"]].concat()), "--max-plies", "a ply limit");
+    assert_fails_naming(
+        &arbiter(&[&scg[..], &["--players", "3", "--a-seats", "3"]].concat()),
+        "of the 3 seats",
+        "every seat to A",
+    );
+    let sage = ["arena", "sage", "--a", "random", "--b", "random", "--games", "2", "--a-seats", "1"];
+    assert_fails_naming(&arbiter(&sage), "--a-seats", "seats in a two-player game");
+}
+
+#[test]
+fn analyse_reports_seats_lengths_choices_and_endings() {
+    let dir = scratch("scg-analyse");
+    let svg = dir.join("scg.svg");
+    let o = json(&arbiter(&[
+        "analyse",
+        "scg",
+        "--players",
+        "3",
+        "--player",
+        "level=1",
+        "--games",
+        "12",
+        "--threads",
+        "1",
+        "--svg",
+        path(&svg),
+        "--json",
+    ]));
+    assert_eq!(o["games"], 12);
+    let seats = o["seats"].as_array().unwrap();
+    assert_eq!(seats.iter().map(|s| s["player"].as_str().unwrap()).collect::<String>(), "ABC");
+    let total: f64 = seats.iter().map(|s| s["score"].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-9, "every game's win is shared out among the seats: {total}");
+    let endings: u64 = o["endings"].as_object().unwrap().values().map(|n| n.as_u64().unwrap()).sum();
+    assert_eq!(endings, 12);
+    let first_round = o["playable_by_round"][0].as_f64().unwrap();
+    assert!(first_round > 0.0 && o["mean_playable"].as_f64().unwrap() < first_round);
+    let lo = o["rounds_range"][0].as_f64().unwrap();
+    let hi = o["rounds_range"][1].as_f64().unwrap();
+    assert!(lo <= o["mean_rounds"].as_f64().unwrap() && o["mean_rounds"].as_f64().unwrap() <= hi);
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg") && chart.contains("playable squares per round"), "{chart}");
+    let text = stdout(&arbiter(&["analyse", "scg", "--player", "random", "--games", "4"]));
+    assert!(text.contains("share of the wins by seat") && text.contains("endings: "), "{text}");
+    assert_fails_naming(
+        &arbiter(&["analyse", "scg", "--handicap-steps", "2", "--games", "2"]),
+        "--handicap-steps",
+        "handicaps",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -57,8 +57,14 @@ pub struct ScgResult {
     pub score_a: f64,
     /// Whether A's seats took the whole win.
     pub a_won_alone: bool,
+    /// Each seat's share of the win, in seat order (shared as for
+    /// `score_a`).
+    pub shares: Vec<f64>,
     /// Rounds played.
     pub rounds: u32,
+    /// The squares open to play at the start of each round (every player
+    /// still in may choose among them).
+    pub playable: Vec<usize>,
     /// Why it ended (`last-standing`, `most-letters`, or `stalled` or
     /// `stopped` when the match stopped it).
     pub reason: String,
@@ -93,7 +99,9 @@ impl ScgMatch {
         }
         let mut rounds = 0;
         let mut unchanged = 0;
+        let mut playable = Vec::new();
         while !p.status().is_over() && rounds < self.max_rounds && unchanged < self.stall_rounds {
+            playable.push(p.playable().count() as usize);
             let mut plays = Vec::new();
             for seat in p.active().iter() {
                 let who = if a_seats.contains(seat) { self.a } else { self.b };
@@ -109,22 +117,25 @@ impl ScgMatch {
             p = next;
             rounds += 1;
         }
-        let share = |among: SeatSet| among.iter().filter(|&s| a_seats.contains(s)).count() as f64 / among.len() as f64;
-        let (score_a, reason) = match p.status() {
-            Status::Over(o) => (share(o.winners), o.reason.to_string()),
+        let (sharers, reason) = match p.status() {
+            Status::Over(o) => (o.winners, o.reason.to_string()),
             Status::Ongoing => {
                 let why = if unchanged >= self.stall_rounds { "stalled" } else { "stopped" };
-                (share(p.active()), why.to_string())
+                (p.active(), why.to_string())
             }
         };
-        let a_won_alone = score_a == 1.0 && reason != "stalled" && reason != "stopped";
+        let shares: Vec<f64> = (0..self.players)
+            .map(|i| if sharers.contains(Seat(i as u8)) { 1.0 / sharers.len() as f64 } else { 0.0 })
+            .collect();
+        let score_a = a_seats.iter().map(|s| shares[usize::from(s.0)]).sum::<f64>();
+        let a_won_alone = p.status().is_over() && !sharers.is_empty() && sharers.iter().all(|s| a_seats.contains(s));
         let result = match p.status().outcome() {
             Some(o) => o.winners.iter().map(|s| p.seat_label(s)).collect::<Vec<_>>().join(","),
             None => "*".into(),
         };
         record.set_tag("Result", result.clone());
         record.result = Some(result);
-        Ok(ScgResult { index, a_seats, score_a, a_won_alone, rounds, reason, record })
+        Ok(ScgResult { index, a_seats, score_a, a_won_alone, shares, rounds, playable, reason, record })
     }
 
     /// Plays games `0..games` in parallel; `progress` is called after each.

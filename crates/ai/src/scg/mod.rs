@@ -4,11 +4,13 @@
 //! are fixed playout budgets, so a bot plays the same square for the same
 //! seed on any machine.
 
+mod analysis;
 mod arena;
 mod policy;
 mod search;
 mod tactics;
 
+pub use analysis::{ScgAnalysis, analyse};
 pub use arena::{ScgMatch, ScgResult, SeatPlayer};
 pub use policy::score;
 pub use search::{Decision, SearchParams, search};
