@@ -21,6 +21,8 @@ mod scg_bots;
 mod scg_cmd;
 mod scg_play;
 mod scg_store;
+mod scg_table;
+mod scg_tui;
 mod session;
 mod tui;
 

@@ -56,7 +56,7 @@ pub struct PlayArgs {
     second: Option<String>,
     /// Line by line instead of full screen.
     #[arg(long)]
-    plain: bool,
+    pub(crate) plain: bool,
 }
 
 /// Runs `arbiter play`.

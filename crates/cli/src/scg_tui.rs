@@ -1,0 +1,186 @@
+//! The full-screen front end of `arbiter play scg` (ratatui): the grid with
+//! coordinates, the rounds played, the last round's announcement, and a
+//! line to type in — hidden when several people share the keyboard, so a
+//! play stays secret until the round closes.
+
+use anyhow::Result;
+use arbiter_core::SimultaneousNotation;
+use ratatui::Frame;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::layout::{Constraint, Layout};
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Wrap};
+
+use crate::scg_table::{HELP, ScgTable, TableReply};
+
+/// What the screen shows besides the game.
+#[derive(Default)]
+pub struct Screen {
+    /// What the person is typing.
+    pub input: String,
+    /// The last message (help, the playable squares, why a play was refused).
+    pub message: String,
+    /// The last round's announcement.
+    pub announcement: String,
+}
+
+/// Runs the game full screen until the person leaves.
+pub fn run(table: &mut ScgTable) -> Result<()> {
+    let mut screen = Screen { message: HELP.into(), ..Screen::default() };
+    ratatui::run(|terminal| -> Result<()> {
+        loop {
+            terminal.draw(|f| draw(f, table, &screen))?;
+            let Event::Key(key) = event::read()? else { continue };
+            if key.kind != KeyEventKind::Press {
+                continue;
+            }
+            match key.code {
+                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
+                KeyCode::Esc => return Ok(()),
+                KeyCode::Char(c) => screen.input.push(c),
+                KeyCode::Backspace => {
+                    screen.input.pop();
+                }
+                KeyCode::Enter => {
+                    let line = std::mem::take(&mut screen.input);
+                    let who = table.waiting().map(|s| table.who(s)).unwrap_or_default();
+                    match table.submit(&line) {
+                        TableReply::Quit => return Ok(()),
+                        TableReply::Played(Some(announcement)) => {
+                            screen.announcement = without_grid(&announcement);
+                            screen.message = String::new();
+                        }
+                        TableReply::Played(None) => screen.message = format!("{who} has played."),
+                        TableReply::Say(text) => screen.message = text,
+                    }
+                }
+                _ => {}
+            }
+        }
+    })
+}
+
+/// An announcement without its drawing of the grid, which the screen
+/// shows beside it.
+fn without_grid(announcement: &str) -> String {
+    let mut kept = Vec::new();
+    let mut in_grid = false;
+    for line in announcement.lines() {
+        if line.starts_with("The grid after round") {
+            in_grid = true;
+        } else if in_grid && line.is_empty() {
+            in_grid = false;
+            continue;
+        }
+        if !in_grid {
+            kept.push(line);
+        }
+    }
+    kept.join("\n")
+}
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, table: &ScgTable, screen: &Screen) {
+    let [main, bottom] = Layout::vertical([Constraint::Min(12), Constraint::Length(5)]).areas(frame.area());
+    let [grid_area, side_area] = Layout::horizontal([Constraint::Length(48), Constraint::Min(20)]).areas(main);
+    let [rounds_area, news_area] =
+        Layout::vertical([Constraint::Percentage(35), Constraint::Percentage(65)]).areas(side_area);
+
+    let title = format!(" Round {} ", table.round());
+    frame.render_widget(
+        Paragraph::new(table.position().diagram()).wrap(Wrap { trim: false }).block(Block::bordered().title(title)),
+        grid_area,
+    );
+
+    let mut rounds: Vec<Line> =
+        table.rounds().iter().enumerate().map(|(i, r)| Line::from(format!("{}. {r}", i + 1))).collect();
+    let visible = rounds_area.height.saturating_sub(2) as usize;
+    let skip = rounds.len().saturating_sub(visible);
+    frame.render_widget(Paragraph::new(rounds.split_off(skip)).block(Block::bordered().title(" Rounds ")), rounds_area);
+
+    frame.render_widget(
+        Paragraph::new(screen.announcement.as_str())
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(" Last round ")),
+        news_area,
+    );
+
+    let status = match (table.ending(), table.waiting()) {
+        (Some(ending), _) => format!("Game over: {ending}. Esc to leave (the record is saved)."),
+        (None, Some(seat)) => {
+            format!("{}: your play, secret until the round closes. Enter plays; Esc leaves.", table.who(seat))
+        }
+        (None, None) => "Esc to leave (the record is saved).".into(),
+    };
+    let typed = if table.shared_keyboard() { "•".repeat(screen.input.chars().count()) } else { screen.input.clone() };
+    let prompt = Line::from(vec![Span::styled("> ", Style::new().fg(Color::Yellow)), Span::raw(typed)]);
+    frame.render_widget(
+        Paragraph::new(vec![Line::from(status), prompt, Line::from(screen.message.as_str())])
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered()),
+        bottom,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::PlayArgs;
+    use clap::Parser;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        play: PlayArgs,
+    }
+
+    fn table(args: &[&str]) -> ScgTable {
+        let args = Args::parse_from([&["play"], args].concat());
+        ScgTable::new(&args.play).unwrap()
+    }
+
+    fn screen_text(table: &ScgTable, screen: &Screen) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal.draw(|f| draw(f, table, screen)).unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        let mut text = String::new();
+        for y in 0..buffer.area.height {
+            for x in 0..buffer.area.width {
+                text.push_str(buffer[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        text
+    }
+
+    #[test]
+    fn the_screen_shows_grid_rounds_announcement_and_input() {
+        let mut t = table(&["scg", "--players", "3", "--as", "A", "--level", "1"]);
+        let Some(TableReply::Played(Some(announcement))) = Some(t.submit("a1")) else { panic!("one person: a round") };
+        let screen = Screen { input: "b2".into(), message: String::new(), announcement: without_grid(&announcement) };
+        let text = screen_text(&t, &screen);
+        assert!(text.contains("Round 2"), "{text}");
+        assert!(text.contains(" a   A"), "{text}");
+        assert!(text.contains("1. A:a1,B:"), "{text}");
+        assert!(text.contains("results of round 1") && text.contains("Remaining:"), "{text}");
+        assert!(!text.contains("The grid after round 1"), "the grid is drawn once: {text}");
+        assert!(text.contains("A (you): your play"), "{text}");
+        assert!(text.contains("> b2"), "{text}");
+    }
+
+    #[test]
+    fn people_sharing_the_keyboard_play_in_turn_unseen() {
+        let mut t = table(&["scg", "--players", "3", "--as", "AC", "--level", "1"]);
+        assert_eq!(t.submit("a1"), TableReply::Played(None));
+        let screen = Screen { input: "c3".into(), ..Screen::default() };
+        let text = screen_text(&t, &screen);
+        assert!(text.contains("C (player C): your play"), "{text}");
+        assert!(text.contains("> ••") && !text.contains("> c3"), "{text}");
+        assert!(!text.contains("a   A"), "A's play is secret until the round closes: {text}");
+        assert!(matches!(t.submit("c3"), TableReply::Played(Some(_))));
+        assert_eq!(t.rounds().len(), 1);
+    }
+}
