@@ -128,8 +128,6 @@ mod tests {
     use super::*;
     use crate::play::PlayArgs;
     use clap::Parser;
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     #[derive(Parser)]
     struct Args {
@@ -143,17 +141,7 @@ mod tests {
     }
 
     fn screen_text(table: &ScgTable, screen: &Screen) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
-        terminal.draw(|f| draw(f, table, screen)).unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            for x in 0..buffer.area.width {
-                text.push_str(buffer[(x, y)].symbol());
-            }
-            text.push('\n');
-        }
-        text
+        crate::tui::rendered(100, 30, |f| draw(f, table, screen))
     }
 
     #[test]

@@ -136,25 +136,29 @@ fn board_lines(session: &Session) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// What `draw` puts on a screen of `width` × `height`, as text (for tests).
+#[cfg(test)]
+pub(crate) fn rendered(width: u16, height: u16, draw: impl FnOnce(&mut Frame)) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(draw).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut text = String::new();
+    for y in 0..buffer.area.height {
+        for x in 0..buffer.area.width {
+            text.push_str(buffer[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use arbiter_games::{AnyGame, GameKind, any::GameOptions};
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
 
     fn screen_text(session: &Session, screen: &Screen) -> String {
-        let mut terminal = Terminal::new(TestBackend::new(90, 24)).unwrap();
-        terminal.draw(|f| draw(f, session, screen)).unwrap();
-        let buffer = terminal.backend().buffer().clone();
-        let mut text = String::new();
-        for y in 0..buffer.area.height {
-            for x in 0..buffer.area.width {
-                text.push_str(buffer[(x, y)].symbol());
-            }
-            text.push('\n');
-        }
-        text
+        rendered(90, 24, |f| draw(f, session, screen))
     }
 
     #[test]

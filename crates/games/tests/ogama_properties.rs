@@ -6,24 +6,12 @@ use arbiter_core::{Game, Notation};
 use arbiter_games::ogama::{Ogama, OgamaConfig, deal};
 use arbiter_games::record::{GameLog, Record};
 use proptest::prelude::*;
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[path = "support/random_play.rs"]
+mod random_play;
 
 fn random_game(seed: u64, moves_seed: u64, max: usize) -> (Vec<Ogama>, Vec<String>) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(moves_seed);
-    let mut p = Ogama::start(&OgamaConfig { seed, repetition: false });
-    let (mut positions, mut moves) = (vec![p], Vec::new());
-    for _ in 0..max {
-        let legal = p.legal_move_list();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())];
-        moves.push(p.move_string(&mv));
-        p = p.play(&mv);
-        positions.push(p);
-    }
-    (positions, moves)
+    random_play::random_game(Ogama::start(&OgamaConfig { seed, repetition: false }), moves_seed, max)
 }
 
 proptest! {

@@ -6,24 +6,15 @@ use arbiter_core::{Game, Notation};
 use arbiter_games::record::{GameLog, Record};
 use arbiter_games::sage::{Sage, SageConfig};
 use proptest::prelude::*;
-use rand::{RngExt, SeedableRng};
+
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+#[path = "support/random_play.rs"]
+mod random_play;
+
 fn random_game(seed: u64, max: usize, repetition: bool) -> (Vec<Sage>, Vec<String>) {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut p = Sage::start(&SageConfig { repetition });
-    let (mut positions, mut moves) = (vec![p], Vec::new());
-    for _ in 0..max {
-        let legal = p.legal_move_list();
-        if legal.is_empty() {
-            break;
-        }
-        let mv = legal[rng.random_range(0..legal.len())];
-        moves.push(p.move_string(&mv));
-        p = p.play(&mv);
-        positions.push(p);
-    }
-    (positions, moves)
+    random_play::random_game(Sage::start(&SageConfig { repetition }), seed, max)
 }
 
 proptest! {
