@@ -6,13 +6,13 @@
 use anyhow::Result;
 use arbiter_core::SimultaneousNotation;
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 use crate::scg_table::{HELP, ScgTable, TableReply};
+use crate::tui::{Typed, next_key};
 
 /// What the screen shows besides the game.
 #[derive(Default)]
@@ -31,31 +31,20 @@ pub fn run(table: &mut ScgTable) -> Result<()> {
     ratatui::run(|terminal| -> Result<()> {
         loop {
             terminal.draw(|f| draw(f, table, &screen))?;
-            let Event::Key(key) = event::read()? else { continue };
-            if key.kind != KeyEventKind::Press {
-                continue;
-            }
-            match key.code {
-                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-                KeyCode::Esc => return Ok(()),
-                KeyCode::Char(c) => screen.input.push(c),
-                KeyCode::Backspace => {
-                    screen.input.pop();
+            let line = match next_key(&mut screen.input)? {
+                Typed::Leave => return Ok(()),
+                Typed::Editing => continue,
+                Typed::Line(line) => line,
+            };
+            let who = table.waiting().map(|s| table.who(s)).unwrap_or_default();
+            match table.submit(&line) {
+                TableReply::Quit => return Ok(()),
+                TableReply::Played(Some(announcement)) => {
+                    screen.announcement = without_grid(&announcement);
+                    screen.message = String::new();
                 }
-                KeyCode::Enter => {
-                    let line = std::mem::take(&mut screen.input);
-                    let who = table.waiting().map(|s| table.who(s)).unwrap_or_default();
-                    match table.submit(&line) {
-                        TableReply::Quit => return Ok(()),
-                        TableReply::Played(Some(announcement)) => {
-                            screen.announcement = without_grid(&announcement);
-                            screen.message = String::new();
-                        }
-                        TableReply::Played(None) => screen.message = format!("{who} has played."),
-                        TableReply::Say(text) => screen.message = text,
-                    }
-                }
-                _ => {}
+                TableReply::Played(None) => screen.message = format!("{who} has played."),
+                TableReply::Say(text) => screen.message = text,
             }
         }
     })

@@ -35,28 +35,49 @@ pub fn run(session: &mut Session) -> Result<()> {
                 continue;
             }
             terminal.draw(|f| draw(f, session, &screen))?;
-            let Event::Key(key) = event::read()? else { continue };
-            if key.kind != KeyEventKind::Press {
-                continue;
-            }
-            match key.code {
-                KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => return Ok(()),
-                KeyCode::Esc => return Ok(()),
-                KeyCode::Char(c) => screen.input.push(c),
-                KeyCode::Backspace => {
-                    screen.input.pop();
-                }
-                KeyCode::Enter => {
-                    let line = std::mem::take(&mut screen.input);
-                    match session.submit(&line) {
-                        Reply::Quit => return Ok(()),
-                        Reply::Played(mv) => screen.message = format!("Played {mv}."),
-                        Reply::Say(text) => screen.message = text,
-                    }
-                }
-                _ => {}
+            let line = match next_key(&mut screen.input)? {
+                Typed::Leave => return Ok(()),
+                Typed::Editing => continue,
+                Typed::Line(line) => line,
+            };
+            match session.submit(&line) {
+                Reply::Quit => return Ok(()),
+                Reply::Played(mv) => screen.message = format!("Played {mv}."),
+                Reply::Say(text) => screen.message = text,
             }
         }
+    })
+}
+
+/// What a key press did to the line being typed.
+pub enum Typed {
+    /// Esc or Ctrl-C: leave the game.
+    Leave,
+    /// A character added or removed, or a key that does nothing here.
+    Editing,
+    /// Enter: the line typed (the input is cleared).
+    Line(String),
+}
+
+/// Waits for a key and applies it to `input`.
+pub fn next_key(input: &mut String) -> Result<Typed> {
+    let Event::Key(key) = event::read()? else { return Ok(Typed::Editing) };
+    if key.kind != KeyEventKind::Press {
+        return Ok(Typed::Editing);
+    }
+    Ok(match key.code {
+        KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Typed::Leave,
+        KeyCode::Esc => Typed::Leave,
+        KeyCode::Char(c) => {
+            input.push(c);
+            Typed::Editing
+        }
+        KeyCode::Backspace => {
+            input.pop();
+            Typed::Editing
+        }
+        KeyCode::Enter => Typed::Line(std::mem::take(input)),
+        _ => Typed::Editing,
     })
 }
 
