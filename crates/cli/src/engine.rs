@@ -1,8 +1,6 @@
 //! `arbiter engine`: the line-based engine protocol (GTP framing) on
 //! standard input and output.
 
-use std::io::BufRead;
-
 use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose};
 use arbiter_games::{AnyGame, GameKind, any::GameOptions};
 
@@ -206,7 +204,7 @@ impl Engine {
 /// Runs the protocol until `quit` or the end of input.
 pub fn run() -> anyhow::Result<()> {
     let mut engine = Engine::default();
-    for line in std::io::stdin().lock().lines() {
+    for line in crate::input::stdin_lines() {
         let line = line?;
         if let Some((answer, quit)) = engine.handle(&line) {
             out!("{answer}");

@@ -9,6 +9,7 @@ mod arena_cmd;
 mod date;
 mod engine;
 mod game_args;
+mod input;
 mod ladder_cmd;
 mod matches;
 mod output;

@@ -2,7 +2,7 @@
 //! person against the AI. Full screen on a terminal; line by line when
 //! asked (`--plain`) or when input is not a terminal (scripts, tests).
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
@@ -104,8 +104,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 /// The line-by-line front end.
 fn plain(session: &mut Session) -> Result<()> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::input::stdin_lines();
     outln!("{}\n", session.help());
     loop {
         while let Some(mv) = session.ai_turn() {

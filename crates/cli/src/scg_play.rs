@@ -5,7 +5,7 @@
 //! input is not a terminal: each round shows the labelled grid, asks each
 //! person for a play, and prints the round's announcement.
 
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 
 use anyhow::Result;
 use arbiter_core::SimultaneousNotation;
@@ -31,8 +31,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
 
 /// The line-by-line front end.
 fn line_by_line(table: &mut ScgTable) -> Result<()> {
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::input::stdin_lines();
     outln!("{HELP}\n");
     let mut shown = 0;
     while let Some(seat) = table.waiting() {

@@ -212,3 +212,14 @@ fn analyse_reports_self_play_statistics_and_charts() {
     assert!(std::fs::read_to_string(dir.join("chart.handicap.svg")).unwrap().contains("handicap"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bytes_that_are_not_utf8_are_refused_and_the_engine_goes_on() {
+    let o = arbiter_with_input(&["engine"], b"game agog\nplay e2\xff-e3\n\xfe\xfe\nplay e2-e3\nquit\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let answers: Vec<String> = stdout(&o).split_terminator("\n\n").map(String::from).collect();
+    assert_eq!(answers.len(), 5, "{answers:?}");
+    assert!(answers[1].starts_with("? '\u{fffd}-e3'"), "{answers:?}");
+    assert!(answers[2].starts_with("? unknown command"), "{answers:?}");
+    assert_eq!(answers[3], "=", "the game goes on: {answers:?}");
+}

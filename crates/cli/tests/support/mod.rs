@@ -29,14 +29,14 @@ pub fn arbiter(args: &[&str]) -> Output {
 }
 
 /// Runs `arbiter` with `args`, `input` on standard input.
-pub fn arbiter_with_input(args: &[&str], input: &str) -> Output {
+pub fn arbiter_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = command(args, None)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.stdin.take().unwrap().write_all(input.as_ref()).unwrap();
     child.wait_with_output().unwrap()
 }
 
