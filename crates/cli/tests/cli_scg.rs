@@ -396,3 +396,21 @@ fn analyse_reports_seats_lengths_choices_and_endings() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_ladder_plays_each_level_head_to_head_against_the_one_below() {
+    let o = json(&arbiter(&["ladder", "scg", "--games", "6", "--to", "3", "--threads", "1", "--json"]));
+    let rungs = o["rungs"].as_array().unwrap();
+    assert_eq!(rungs.len(), 2);
+    for (rung, upper) in rungs.iter().zip(2..) {
+        assert_eq!(rung["upper"], upper);
+        assert_eq!(rung["games"], 6);
+        let games = rung["wins"].as_u64().unwrap() + rung["losses"].as_u64().unwrap() + rung["draws"].as_u64().unwrap();
+        assert_eq!(games, 6);
+        assert!(rung["mean_rounds"].as_f64().unwrap() >= 1.0);
+    }
+    // The same games as the arena's match between the two levels.
+    let arena = json(&arbiter(&["arena", "scg", "--a", "level=2", "--b", "level=1", "--games", "6", "--json"]));
+    assert_eq!(arena["score"], rungs[0]["score"]);
+    assert_fails_naming(&arbiter(&["ladder", "scg", "--players", "4", "--to", "2"]), "head to head", "four players");
+}
