@@ -45,6 +45,11 @@ pub struct PlayArgs {
     /// The AI's strength, 1 (a beginner) to 10.
     #[arg(long, default_value_t = 5)]
     pub(crate) level: u8,
+    /// A time cap on each of the AI's moves, in milliseconds: the level's
+    /// budget stops early when it runs out (the move then depends on the
+    /// machine's speed).
+    #[arg(long)]
+    pub(crate) movetime: Option<u64>,
     /// Where to save the record (default: a new file named after the game and time).
     #[arg(long)]
     pub(crate) save: Option<PathBuf>,
@@ -65,11 +70,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     if !(1..=MAX_LEVEL).contains(&args.level) {
         return Err(anyhow!("'{}': levels are 1 to {MAX_LEVEL}", args.level));
     }
+    if args.movetime == Some(0) {
+        return Err(anyhow!("'0': --movetime is a positive number of milliseconds"));
+    }
     if kind.is_simultaneous() {
+        if args.movetime.is_some() {
+            return Err(anyhow!("'--movetime': Single Capture Go bots take at most a few tens of milliseconds a play"));
+        }
         return crate::scg_play::run(args);
     }
     let start = args.game.position()?;
-    let ai = Mover::Ai(GoParams { level: Some(args.level), ..GoParams::default() });
+    let ai = Mover::Ai(GoParams { level: Some(args.level), movetime_ms: args.movetime, ..GoParams::default() });
     let movers = match args.side.as_deref().map(Side::parse).transpose()? {
         None => [Mover::Human, Mover::Human],
         Some(Side::First) => [Mover::Human, ai],

@@ -223,3 +223,23 @@ fn bytes_that_are_not_utf8_are_refused_and_the_engine_goes_on() {
     assert!(answers[2].starts_with("? unknown command"), "{answers:?}");
     assert_eq!(answers[3], "=", "the game goes on: {answers:?}");
 }
+
+#[test]
+fn the_ai_may_be_given_a_time_cap_a_move() {
+    let dir = std::env::temp_dir().join(format!("arbiter-movetime-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.txt");
+    let args = ["play", "agog", "--as", "first", "--level", "10", "--movetime", "50", "--save", save.to_str().unwrap()];
+    let o = arbiter_with_input(&args, "e2-e3\nresign\n");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Arbiter plays "), "{}", stdout(&o));
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[Black \"Arbiter level 10\"]") && record.contains("1. 2e3 "), "{record}");
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (args, token) in
+        [(&["play", "agog", "--movetime", "0"][..], "'0'"), (&["play", "scg", "--movetime", "100"][..], "--movetime")]
+    {
+        let o = arbiter(args);
+        assert!(!o.status.success() && stderr(&o).contains(token), "{args:?}: {}", stderr(&o));
+    }
+}
