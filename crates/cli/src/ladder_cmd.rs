@@ -16,7 +16,7 @@ use crate::arena_cmd::{DEFAULT_MAX_PLIES, DEFAULT_OPENING_PLIES};
 use crate::game_args::GameArgs;
 use crate::matches::run_games;
 use crate::output::outln;
-use crate::scg_arena::{MAX_ROUNDS, STALL_ROUNDS, seat_count};
+use crate::scg_arena::{MAX_ROUNDS, STALL_ROUNDS, match_options, seat_count};
 
 /// The ladder's arguments.
 #[derive(clap::Args, Debug)]
@@ -63,9 +63,7 @@ pub fn run(args: &LadderArgs, json_out: bool) -> Result<()> {
     let (kind, options) = args.game.options()?;
     AnyGame::new(kind, &options, None)?;
     let length = if kind.is_simultaneous() {
-        if args.opening_plies.is_some() || args.max_plies.is_some() {
-            return Err(anyhow!("'--opening-plies', '--max-plies': Single Capture Go games start empty"));
-        }
+        match_options(&args.game, args.opening_plies, args.max_plies)?;
         if seat_count(&options)? != 2 {
             return Err(anyhow!(
                 "'--players': the ladder is head to head; `arbiter arena scg` seats one level among several"

@@ -5,7 +5,6 @@
 use anyhow::{Result, anyhow};
 use arbiter_ai::analysis::svg_chart;
 use arbiter_ai::scg::{ScgMatch, analyse};
-use arbiter_games::AnyGame;
 use arbiter_games::scg::Letters;
 use serde_json::json;
 
@@ -13,17 +12,11 @@ use crate::analyse_cmd::{AnalyseArgs, percent};
 use crate::matches::run_games;
 use crate::output::outln;
 use crate::record_cmd::write_new;
-use crate::scg_arena::{MAX_ROUNDS, STALL_ROUNDS, seat_count, seat_player};
+use crate::scg_arena::{MAX_ROUNDS, STALL_ROUNDS, match_options, seat_count, seat_player};
 
 /// Runs the Single Capture Go analysis.
 pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
-    let (kind, options) = args.game.options()?;
-    AnyGame::new(kind, &options, None)?;
-    if args.opening_plies.is_some() || args.max_plies.is_some() {
-        return Err(anyhow!(
-            "'--opening-plies', '--max-plies': Single Capture Go games start empty and stop after {MAX_ROUNDS} rounds"
-        ));
-    }
+    let options = match_options(&args.game, args.opening_plies, args.max_plies)?;
     if args.handicap_steps > 0 {
         return Err(anyhow!("'--handicap-steps': only A•G•O•G has handicaps"));
     }

@@ -12,6 +12,7 @@ use arbiter_games::scg::Letters;
 use serde_json::json;
 
 use crate::arena_cmd::ArenaArgs;
+use crate::game_args::GameArgs;
 use crate::matches::{run_games, write_records};
 use crate::output::outln;
 
@@ -36,15 +37,27 @@ pub(crate) fn seat_count(options: &GameOptions) -> Result<usize> {
     })
 }
 
-/// Runs the Single Capture Go arena.
-pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
-    let (kind, options) = args.game.options()?;
+/// The options of a Single Capture Go match, checked: options of the other
+/// games, and the turn-based games' opening plies and length limit, are
+/// refused.
+pub(crate) fn match_options(
+    game: &GameArgs,
+    opening_plies: Option<usize>,
+    max_plies: Option<usize>,
+) -> Result<GameOptions> {
+    let (kind, options) = game.options()?;
     AnyGame::new(kind, &options, None)?;
-    if args.opening_plies.is_some() || args.max_plies.is_some() {
+    if opening_plies.is_some() || max_plies.is_some() {
         return Err(anyhow!(
             "'--opening-plies', '--max-plies': Single Capture Go games start empty and stop after {MAX_ROUNDS} rounds"
         ));
     }
+    Ok(options)
+}
+
+/// Runs the Single Capture Go arena.
+pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
+    let options = match_options(&args.game, args.opening_plies, args.max_plies)?;
     let players = seat_count(&options)?;
     let a_seats = args.a_seats.unwrap_or(1);
     if a_seats == 0 || a_seats >= players {
