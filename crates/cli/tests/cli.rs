@@ -4,7 +4,7 @@ mod support;
 
 use std::process::{Command, Stdio};
 
-use support::{arbiter, arbiter_with_input, stderr, stdout};
+use support::{arbiter, arbiter_with_input, assert_fails_naming, stderr, stdout};
 
 const START: &str = "2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0";
 
@@ -72,12 +72,7 @@ fn errors_name_the_token_and_exit_non_zero() {
         (vec!["moves", "agog", "--variant", "modern"], "'modern'"),
         (vec!["moves", "agog", "--handicap", "11"], "'11'"),
     ] {
-        let o = arbiter(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(token), "{args:?}: {err}");
-        assert!(stdout(&o).is_empty());
+        assert_fails_naming(&arbiter(&args), token, &format!("{args:?}"));
     }
 }
 

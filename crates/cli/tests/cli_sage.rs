@@ -2,7 +2,7 @@
 
 mod support;
 
-use support::{arbiter, arbiter_with_input, json, stderr, stdout};
+use support::{arbiter, arbiter_with_input, assert_fails_naming, json, stderr, stdout};
 
 const START: &str = "2aaaa2/k1aaaa1k/8/8/8/8/8/K1AAAA1K/2AAAA2 b Ss 0-0";
 
@@ -90,12 +90,7 @@ fn errors_name_the_token_and_exit_non_zero() {
         (vec!["moves", "sage", "--handicap", "2"], "'--handicap'"),
         (vec!["apply", "sage", "--position", "3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3", "b5-W", "g5-E"], "'g5-E'"),
     ] {
-        let o = arbiter(&args);
-        assert!(!o.status.success(), "{args:?}");
-        let err = stderr(&o);
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains(token), "{args:?}: {err}");
-        assert!(stdout(&o).is_empty());
+        assert_fails_naming(&arbiter(&args), token, &format!("{args:?}"));
     }
 }
 
