@@ -10,6 +10,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use crate::choose::{GoParams, choose};
+#[cfg(test)]
+use crate::levels::Plan;
+
+/// The largest exploration constant a player setting takes, in
+/// hundredths.
+const MAX_EXPLORATION: u64 = 1_000;
 
 /// Who chooses the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +28,7 @@ pub enum Player {
 
 impl Player {
     /// Reads `level=5`, `nodes=20000,depth=6`, `playouts=500`,
-    /// `playouts=500,heuristic=1`, `random`.
+    /// `playouts=500,heuristic=1`, `playouts=500,explore=50`, `random`.
     pub fn parse(text: &str) -> Result<Player, String> {
         if text == "random" {
             return Ok(Player::Random);
@@ -37,11 +43,13 @@ impl Player {
                 "nodes" => params.nodes = Some(n),
                 "playouts" => params.playouts = Some(n.max(1)),
                 "heuristic" => params.heuristic = n != 0,
+                "explore" if n <= MAX_EXPLORATION => params.exploration = Some(n as u16),
+                "explore" => return Err(format!("'{value}': explore is 0 to {MAX_EXPLORATION} (hundredths)")),
                 "depth" => params.depth = Some(n.clamp(1, 64) as u32),
                 "movetime" => params.movetime_ms = Some(n),
                 _ => {
                     return Err(format!(
-                        "'{key}': not a player setting (level, nodes, playouts, heuristic, depth, movetime)"
+                        "'{key}': not a player setting (level, nodes, playouts, heuristic, explore, depth, movetime)"
                     ));
                 }
             }
@@ -59,6 +67,7 @@ impl Player {
             p.nodes.map(|v| format!("nodes={v}")),
             p.playouts.map(|v| format!("playouts={v}")),
             p.heuristic.then(|| "heuristic=1".to_string()),
+            p.exploration.map(|v| format!("explore={v}")),
             p.depth.map(|v| format!("depth={v}")),
             p.movetime_ms.map(|v| format!("movetime={v}")),
         ];
@@ -212,4 +221,35 @@ fn other_label(game: &AnyGame, first: &str) -> String {
 fn random_move(game: &AnyGame, rng: &mut Xoshiro256PlusPlus) -> Option<String> {
     let moves = game.legal_moves();
     if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())].clone()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_settings_read_back_as_written() {
+        for text in ["random", "level=7", "playouts=500,heuristic=1", "playouts=500,explore=50", "nodes=20000,depth=6"]
+        {
+            let player = Player::parse(text).unwrap();
+            assert_eq!(player.describe(), text);
+            assert_eq!(Player::parse(&player.describe()).unwrap(), player);
+        }
+        let Player::Search(p) = Player::parse("playouts=500,explore=50").unwrap() else { panic!("a search") };
+        assert_eq!(p.plan(GameKind::Ogama), Plan::Playouts { playouts: 500, heuristic: false, exploration: Some(50) });
+    }
+
+    #[test]
+    fn bad_player_settings_name_what_is_wrong() {
+        for (text, named) in [
+            ("explore=1001", "explore"),
+            ("level=11", "levels are 1 to 10"),
+            ("speed=3", "'speed'"),
+            ("playouts", "key=value"),
+            ("playouts=many", "whole number"),
+        ] {
+            let error = Player::parse(text).unwrap_err();
+            assert!(error.contains(named), "{text}: {error}");
+        }
+    }
 }

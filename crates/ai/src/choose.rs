@@ -39,6 +39,9 @@ pub struct GoParams {
     pub playouts: Option<u64>,
     /// With `playouts`: heuristic instead of uniformly random playouts.
     pub heuristic: bool,
+    /// With `playouts`: the UCB1 exploration constant in hundredths
+    /// (plain UCT's √2 when unset).
+    pub exploration: Option<u16>,
     /// Alpha-beta depth.
     pub depth: Option<u32>,
     /// Time cap in milliseconds.
@@ -51,7 +54,9 @@ impl GoParams {
     /// The search these parameters ask for in `kind`.
     pub fn plan(&self, kind: GameKind) -> Plan {
         match (self.playouts, self.nodes, self.depth) {
-            (Some(playouts), _, _) => Plan::Playouts { playouts, heuristic: self.heuristic },
+            (Some(playouts), _, _) => {
+                Plan::Playouts { playouts, heuristic: self.heuristic, exploration: self.exploration }
+            }
             (None, Some(n), _) => Plan::Nodes(n),
             (None, None, Some(_)) => Plan::Nodes(u64::MAX),
             (None, None, None) => levels::plan(kind, self.level.unwrap_or(5)),
@@ -88,9 +93,12 @@ fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
         // Rounds are played by every player at once; a typed turn-based
         // game never asks for them.
         Plan::Rounds(_) => None,
-        Plan::Playouts { playouts: p, heuristic } => {
+        Plan::Playouts { playouts: p, heuristic, exploration } => {
             let rollout = if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
-            let config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
+            let mut config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
+            if let Some(hundredths) = exploration {
+                config.exploration = f64::from(hundredths) / 100.0;
+            }
             let r = Mcts::with_evaluator(config, eval).search(position, params.limits(p));
             let mv = position.move_string(&r.best?);
             Some(Choice { info: format!("mcts playouts {} value {:.3} move {mv}", r.playouts, r.value), mv })
