@@ -1,9 +1,10 @@
 //! The strength levels a person can pick, 1 (a beginner that blunders) to
-//! 10 (a deep search: 0.2 s a move in A•G•O•G, 1–2 s in Ogama and Sage
-//! Tafl on a 2-core development machine). A level is a fixed search budget, never a time, so a level plays
-//! the same moves on every machine; the budgets differ between games
-//! because their positions cost different amounts to search. The ladder
-//! each game's table gives is measured in `docs/AI.md`.
+//! 10 (a deep search: under a second a move in A•G•O•G and Sage Tafl,
+//! 2 s in Ogama, on a 2-core development machine). A level is a fixed
+//! search budget, never a time, so a level plays the same moves on every
+//! machine; the budgets differ between games because their positions cost
+//! different amounts to search. The ladder each game's table gives is
+//! measured in `docs/AI.md`.
 
 use arbiter_games::GameKind;
 
@@ -57,7 +58,7 @@ fn table(kind: GameKind) -> [Plan; 10] {
             narrow(6_000),
             narrow(12_000),
             narrow(25_000),
-            narrow(50_000),
+            narrow(150_000),
         ],
         GameKind::Ogama => [
             Nodes(100),
