@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use arbiter_core::{Game, Status};
+use arbiter_core::{Game, GameStatus};
 
 use crate::eval::Evaluator;
 use crate::limits::{Clock, Limits};
@@ -313,11 +313,11 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 /// the root (sooner wins score higher, later losses lose less).
 fn terminal_score<G: Game>(position: &G, ply: usize) -> i32 {
     match position.status() {
-        Status::Over(o) if o.is_draw() => 0,
-        Status::Over(o) if o.winners.contains(position.to_move()) => WIN - ply as i32,
-        Status::Over(_) => -(WIN - ply as i32),
+        GameStatus::Over(o) if o.is_draw() => 0,
+        GameStatus::Over(o) if o.winners.contains(position.to_move()) => WIN - ply as i32,
+        GameStatus::Over(_) => -(WIN - ply as i32),
         // No legal move yet not over cannot happen in a game that follows
         // the core's rules; score it as even.
-        Status::Ongoing => 0,
+        GameStatus::Ongoing => 0,
     }
 }

@@ -1,99 +1,80 @@
-//! Games between two players of any game: each a search level or budget,
-//! or uniformly random play; colours alternate and a few random opening
-//! plies make the games differ.
+//! Matches between two players of any registered game: each a search
+//! level or budget, or uniformly random play. In a turn-based game the
+//! colours alternate and a few random opening plies make the games differ;
+//! in a simultaneous game A takes one seat (or several) and B every other,
+//! A's seats moving round the table from game to game. Games are played on
+//! typed positions and moves; nothing is written as text.
 
-use arbiter_games::any::{GameOptions, StatusReport};
-use arbiter_games::record::{GameLog, Record};
-use arbiter_games::{AnyGame, GameKind};
-use rand::{RngExt, SeedableRng};
+use arbiter_core::{EndReason, GameOptions, GameStatus, OptionValue, Outcome, Seat, SeatSet, SetupError};
+use arbiter_games::{AnyGame, AnyMove, GameId, Line};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
+use thiserror::Error;
 
 use crate::choose::{GoParams, choose};
-#[cfg(test)]
-use crate::levels::Plan;
+use crate::scg::choose_play_for;
 
-/// The largest exploration constant a player setting takes, in
-/// hundredths.
-const MAX_EXPLORATION: u64 = 1_000;
+pub use crate::player::{Player, PlayerError};
 
-/// Who chooses the moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
-    /// A search with these parameters.
-    Search(GoParams),
-    /// Uniformly random legal moves.
-    Random,
+/// Rounds after which a simultaneous game is stopped and shared among the
+/// players still in it.
+pub const MAX_ROUNDS: usize = 400;
+/// Unchanged rounds in a row after which a simultaneous game is stopped
+/// the same way (players colliding on the same `@` square for ever).
+pub const STALL_ROUNDS: usize = 20;
+/// Random plies at the start of each turn-based game unless a match says.
+pub const OPENING_PLIES: usize = 4;
+/// The length at which a turn-based game is called a draw unless a match
+/// says.
+pub const MAX_PLIES: usize = 1000;
+
+/// Why a match could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum MatchError {
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A game that was not over had no move.
+    #[error("game {0}: no move in an unfinished game")]
+    NoMove(usize),
+    /// A's seats do not fit the game.
+    #[error("'{a_seats}': A takes 1 to {} of the {seats} seats", seats - 1)]
+    Seats {
+        /// Seats asked for A.
+        a_seats: usize,
+        /// Seats of the game.
+        seats: usize,
+    },
 }
 
-impl Player {
-    /// Reads `level=5`, `nodes=20000,depth=6`, `playouts=500`,
-    /// `playouts=500,heuristic=1`, `playouts=500,explore=50`, `random`.
-    pub fn parse(text: &str) -> Result<Player, String> {
-        if text == "random" {
-            return Ok(Player::Random);
-        }
-        let mut params = GoParams::default();
-        for pair in text.split(',') {
-            let (key, value) = pair.split_once('=').ok_or_else(|| format!("'{pair}': expected key=value or random"))?;
-            let n: u64 = value.parse().map_err(|_| format!("'{value}': {key} takes a whole number"))?;
-            match key {
-                "level" if (1..=10).contains(&n) => params.level = Some(n as u8),
-                "level" => return Err(format!("'{value}': levels are 1 to 10")),
-                "nodes" => params.nodes = Some(n),
-                "playouts" => params.playouts = Some(n.max(1)),
-                "heuristic" => params.heuristic = n != 0,
-                "explore" if n <= MAX_EXPLORATION => params.exploration = Some(n as u16),
-                "explore" => return Err(format!("'{value}': explore is 0 to {MAX_EXPLORATION} (hundredths)")),
-                "depth" => params.depth = Some(n.clamp(1, 64) as u32),
-                "movetime" => params.movetime_ms = Some(n),
-                _ => {
-                    return Err(format!(
-                        "'{key}': not a player setting (level, nodes, playouts, heuristic, explore, depth, movetime)"
-                    ));
-                }
-            }
-        }
-        Ok(Player::Search(params))
-    }
-}
-
-impl Player {
-    /// The player in the form [`Player::parse`] reads.
-    pub fn describe(&self) -> String {
-        let Player::Search(p) = self else { return "random".into() };
-        let parts = [
-            p.level.map(|v| format!("level={v}")),
-            p.nodes.map(|v| format!("nodes={v}")),
-            p.playouts.map(|v| format!("playouts={v}")),
-            p.heuristic.then(|| "heuristic=1".to_string()),
-            p.exploration.map(|v| format!("explore={v}")),
-            p.depth.map(|v| format!("depth={v}")),
-            p.movetime_ms.map(|v| format!("movetime={v}")),
-        ];
-        let text: Vec<String> = parts.into_iter().flatten().collect();
-        if text.is_empty() { "level=5".into() } else { text.join(",") }
-    }
-}
-
-/// A match: which game, the two players, how many games.
+/// A match: which game, the two players, how many seats A takes, and when
+/// a game is cut off.
 #[derive(Clone, Debug)]
 pub struct Match {
     /// The game.
-    pub kind: GameKind,
-    /// Its options (variant, handicap…).
+    pub game: GameId,
+    /// Its options (variant, handicap, players…).
     pub options: GameOptions,
-    /// Player A (first in odd-numbered games).
+    /// Player A.
     pub a: Player,
     /// Player B.
     pub b: Player,
-    /// Random plies played before the players take over.
+    /// How many seats A takes in each game (1 in a two-player game).
+    pub a_seats: usize,
+    /// Random plies played before the players take over (turn-based
+    /// games).
     pub opening_plies: usize,
-    /// A game still going after this many plies is scored as a draw
-    /// (reason `move-limit`) and recorded as unfinished.
-    pub max_plies: usize,
-    /// Base seed: games `2k` and `2k + 1` open with the random plies (and
-    /// Ogama deal) of `seed + k`; game `i` searches with `seed + i`.
+    /// A game still going after this many plies (rounds) is cut off: a
+    /// turn-based game counts as a draw (`move-limit`), a simultaneous one
+    /// is shared among the players still in it (`stopped`).
+    pub max_length: usize,
+    /// A simultaneous game whose position has not changed for this many
+    /// rounds in a row is cut off and shared (`stalled`).
+    pub stall_rounds: usize,
+    /// Base seed: turn-based games `2k` and `2k + 1` open with the random
+    /// plies (and the deal of a game with a `seed` option not given) of
+    /// `seed + k`, colours swapped; game `i` searches with `seed + i`.
     pub seed: u64,
 }
 
@@ -102,154 +83,177 @@ pub struct Match {
 pub struct GameResult {
     /// Its number, from 0.
     pub index: usize,
-    /// Whether A moved first.
-    pub a_first: bool,
-    /// A's score: 1, ½ or 0.
+    /// A's seats.
+    pub a_seats: SeatSet,
+    /// A's share of the win: 1, ½ or 0 in a two-player game; a win shared
+    /// by k players is split in k, and a draw or a game cut off is shared
+    /// among the players still in it.
     pub score_a: f64,
-    /// Plies played.
-    pub plies: usize,
+    /// Whether A's seats took the whole win of a game that ended.
+    pub a_won_alone: bool,
+    /// Each seat's share, in seat order (shared as for `score_a`).
+    pub shares: Vec<f64>,
+    /// How the match scored it: the game's ending, or a cut-off
+    /// (`move-limit`, `stalled`, `stopped`).
+    pub status: GameStatus,
+    /// The number of choices before each ply (legal moves) or round (plays
+    /// open to each player).
+    pub choices: Vec<usize>,
+    /// The position the game started from.
+    pub start: AnyGame,
+    /// The moves (rounds) played.
+    pub moves: Vec<AnyMove>,
+    /// The game's own status at the end (ongoing for a game cut off).
+    pub game_status: GameStatus,
+}
+
+impl GameResult {
+    /// Plies (or rounds) played.
+    pub fn length(&self) -> usize {
+        self.moves.len()
+    }
+
     /// Why it ended.
-    pub reason: String,
-    /// The winners' labels (empty for a draw).
-    pub winners: Vec<String>,
-    /// The number of legal moves before each ply.
-    pub branching: Vec<usize>,
-    /// The game record.
-    pub record: Record,
+    pub fn reason(&self) -> EndReason {
+        self.status.outcome().map_or(EndReason::MoveLimit, |o| o.reason)
+    }
 }
 
 impl Match {
-    /// Plays game `index` (A moves first in even-numbered games).
-    pub fn play(&self, index: usize) -> Result<GameResult, String> {
-        if self.kind.is_simultaneous() {
-            return Err(format!("{} is played in simultaneous rounds; its matches have their own arena", self.kind));
+    /// A two-player match of `game` with the defaults of the self-play
+    /// tools.
+    pub fn new(game: GameId, options: GameOptions, a: Player, b: Player, seed: u64) -> Match {
+        let simultaneous = game.is_simultaneous();
+        Match {
+            game,
+            options,
+            a,
+            b,
+            a_seats: 1,
+            opening_plies: if simultaneous { 0 } else { OPENING_PLIES },
+            max_length: if simultaneous { MAX_ROUNDS } else { MAX_PLIES },
+            stall_rounds: STALL_ROUNDS,
+            seed,
         }
-        let a_first = index.is_multiple_of(2);
-        let seed = self.seed.wrapping_add(index as u64);
-        // Games 2k and 2k+1 share their opening (and Ogama deal) with the
-        // colours swapped, so that neither player draws the luckier start.
-        let opening_seed = self.seed.wrapping_add(index as u64 / 2);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+    }
+
+    /// The start position of game `index`.
+    fn start(&self, opening_seed: u64) -> Result<AnyGame, MatchError> {
         let mut options = self.options.clone();
-        if self.kind == GameKind::Ogama && options.seed.is_none() {
-            options.seed = Some(opening_seed);
+        let deals = self.game.info().option("seed").is_some_and(|spec| spec.start_only.is_some());
+        if deals && options.get("seed").is_none() && !self.game.is_simultaneous() {
+            options = options.with("seed", OptionValue::Number(opening_seed));
         }
-        let mut game = AnyGame::new(self.kind, &options, None).map_err(|e| e.to_string())?;
-        let first_label = game.to_move_label();
-        let mut record = Record::default();
-        for (name, value) in options.tags(self.kind) {
-            record.set_tag(name, value);
+        Ok(self.game.start(&options, None)?)
+    }
+
+    /// A's seats in game `index` of a game with `seats` seats.
+    fn seats_of_a(&self, index: usize, seats: usize) -> Result<SeatSet, MatchError> {
+        if self.a_seats == 0 || self.a_seats >= seats {
+            return Err(MatchError::Seats { a_seats: self.a_seats, seats });
         }
-        let mut plies = 0;
-        let mut branching = Vec::new();
-        let mut positions = vec![game.clone()];
-        while AnyGame::status_after(&positions).status == "ongoing" && plies < self.max_plies {
-            branching.push(game.legal_moves().len());
-            let a_to_move = (game.to_move_label() == first_label) == a_first;
-            let player = if a_to_move { self.a } else { self.b };
-            let mv = match player {
-                _ if plies < self.opening_plies => random_move(&game, &mut rng),
-                Player::Random => random_move(&game, &mut rng),
-                Player::Search(params) => choose(&positions, &GoParams { seed: Some(seed), ..params }).map(|c| c.mv),
+        Ok((0..self.a_seats).map(|j| Seat(((index + j) % seats) as u8)).collect())
+    }
+
+    /// Plays game `index`.
+    pub fn play(&self, index: usize) -> Result<GameResult, MatchError> {
+        let simultaneous = self.game.is_simultaneous();
+        let seed = self.seed.wrapping_add(index as u64);
+        // Turn-based games 2k and 2k+1 share their opening (and deal) with
+        // the colours swapped, so that neither player draws the luckier
+        // start.
+        let opening_seed = if simultaneous { seed } else { self.seed.wrapping_add(index as u64 / 2) };
+        let start = self.start(opening_seed)?;
+        let a_seats = self.seats_of_a(index, start.seat_count())?;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
+        let mut line = Line::new(start);
+        let mut choices = Vec::new();
+        let mut unchanged = 0;
+        let cut_off = loop {
+            if line.status().is_over() {
+                break None;
             }
-            .ok_or("no move in an unfinished game")?;
-            record.moves.push(game.record_move(&mv).map_err(|e| e.to_string())?);
-            game = game.play(&mv).map_err(|e| e.to_string())?;
-            positions.push(game.clone());
-            plies += 1;
-        }
-        let mut record = GameLog::replay(&record).map_err(|e| e.to_string())?.record;
-        let (first, second) = if a_first { (self.a, self.b) } else { (self.b, self.a) };
-        let [first_tag, second_tag] = self.kind.side_names();
-        record.set_tag(first_tag, first.describe());
-        record.set_tag(second_tag, second.describe());
-        let status = match AnyGame::status_after(&positions) {
-            s if s.status == "ongoing" => {
-                StatusReport { status: "draw", winners: Vec::new(), reason: Some("move-limit") }
+            if simultaneous && unchanged >= self.stall_rounds {
+                break Some(EndReason::Stalled);
             }
-            s => s,
+            if line.plies() >= self.max_length {
+                break Some(if simultaneous { EndReason::Stopped } else { EndReason::MoveLimit });
+            }
+            let here = line.current().clone();
+            let mv = if simultaneous {
+                choices.push(here.active().iter().map(|s| here.legal_plays(s).len()).max().unwrap_or(0));
+                let rounds = line.plies() as u64;
+                let mut plays = Vec::new();
+                for seat in here.active().iter() {
+                    let player = if a_seats.contains(seat) { self.a } else { self.b };
+                    let play = match player {
+                        Player::Random => here.random_play(seat, &mut rng),
+                        Player::Search(params) => {
+                            let seat_seed =
+                                seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(seat.0) << 32 | rounds);
+                            choose_play_for(&here, seat, &GoParams { seed: Some(seat_seed), ..params })
+                                .map(|c| c.play)
+                        }
+                    };
+                    plays.extend(play.map(|p| (seat, p)));
+                }
+                here.round(plays).map_err(|_| MatchError::NoMove(index))?
+            } else {
+                choices.push(here.legal_move_count());
+                let mover = here.to_move().iter().next().ok_or(MatchError::NoMove(index))?;
+                let player = if a_seats.contains(mover) { self.a } else { self.b };
+                match player {
+                    _ if line.plies() < self.opening_plies => here.random_move(&mut rng),
+                    Player::Random => here.random_move(&mut rng),
+                    Player::Search(params) => choose(&line, &GoParams { seed: Some(seed), ..params }).map(|c| c.mv),
+                }
+                .ok_or(MatchError::NoMove(index))?
+            };
+            line.play(mv).map_err(|_| MatchError::NoMove(index))?;
+            unchanged = if line.current().hash() == here.hash() { unchanged + 1 } else { 0 };
         };
-        let a_label = if a_first { first_label.clone() } else { other_label(&game, &first_label) };
-        let score_a = match status.status {
-            "draw" => 0.5,
-            _ if status.winners.len() > 1 && status.winners.contains(&a_label) => 0.5,
-            _ if status.winners.contains(&a_label) => 1.0,
-            _ => 0.0,
+        let game_status = line.status();
+        let status = match cut_off {
+            Some(reason) => GameStatus::Over(Outcome::draw(reason)),
+            None => game_status,
         };
+        let end = line.current();
+        let sharers = match status {
+            GameStatus::Over(o) if !o.winners.is_empty() => o.winners,
+            _ => end.active(),
+        };
+        let shares: Vec<f64> = end
+            .seats()
+            .map(|s| if sharers.contains(s) { 1.0 / sharers.len() as f64 } else { 0.0 })
+            .collect();
+        let score_a = a_seats.iter().map(|s| shares[s.index()]).sum::<f64>();
+        let winners = game_status.winners();
+        let a_won_alone = cut_off.is_none() && !winners.is_empty() && winners.iter().all(|s| a_seats.contains(s));
         Ok(GameResult {
             index,
-            a_first,
+            a_seats,
             score_a,
-            plies,
-            reason: status.reason.unwrap_or("").to_string(),
-            winners: status.winners.clone(),
-            branching,
-            record,
+            a_won_alone,
+            shares,
+            status,
+            choices,
+            start: line.start().clone(),
+            moves: line.moves().to_vec(),
+            game_status,
         })
     }
 
-    /// Plays games `0..games` in parallel; `progress` is called after each.
-    pub fn run(&self, games: usize, progress: impl Fn() + Sync) -> Result<Vec<GameResult>, String> {
-        play_all(games, progress, |i| self.play(i))
-    }
-}
-
-/// Plays games `0..games` with `play` on the current thread pool, calling
-/// `progress` after each; the results come back in game order, or the
-/// first error.
-pub fn play_all<R: Send>(
-    games: usize,
-    progress: impl Fn() + Sync,
-    play: impl Fn(usize) -> Result<R, String> + Sync,
-) -> Result<Vec<R>, String> {
-    (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let r = play(i);
-            progress();
-            r
-        })
-        .collect()
-}
-
-/// The label of the player who is not `first` (two-player games).
-fn other_label(game: &AnyGame, first: &str) -> String {
-    let kind = game.kind();
-    if first == kind.first_label() { kind.second_label() } else { kind.first_label() }.to_string()
-}
-
-fn random_move(game: &AnyGame, rng: &mut Xoshiro256PlusPlus) -> Option<String> {
-    let moves = game.legal_moves();
-    if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())].clone()) }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn player_settings_read_back_as_written() {
-        for text in ["random", "level=7", "playouts=500,heuristic=1", "playouts=500,explore=50", "nodes=20000,depth=6"]
-        {
-            let player = Player::parse(text).unwrap();
-            assert_eq!(player.describe(), text);
-            assert_eq!(Player::parse(&player.describe()).unwrap(), player);
-        }
-        let Player::Search(p) = Player::parse("playouts=500,explore=50").unwrap() else { panic!("a search") };
-        assert_eq!(p.plan(GameKind::Ogama), Plan::Playouts { playouts: 500, heuristic: false, exploration: Some(50) });
-    }
-
-    #[test]
-    fn bad_player_settings_name_what_is_wrong() {
-        for (text, named) in [
-            ("explore=1001", "explore"),
-            ("level=11", "levels are 1 to 10"),
-            ("speed=3", "'speed'"),
-            ("playouts", "key=value"),
-            ("playouts=many", "whole number"),
-        ] {
-            let error = Player::parse(text).unwrap_err();
-            assert!(error.contains(named), "{text}: {error}");
-        }
+    /// Plays games `0..games` in parallel on the current thread pool;
+    /// `progress` is called after each. The results come back in game
+    /// order, or the first error.
+    pub fn run(&self, games: usize, progress: impl Fn() + Sync) -> Result<Vec<GameResult>, MatchError> {
+        (0..games)
+            .into_par_iter()
+            .map(|i| {
+                let r = self.play(i);
+                progress();
+                r
+            })
+            .collect()
     }
 }

@@ -1,14 +1,19 @@
-//! Choosing a move for any game, from the parameters of the engine
-//! protocol's `go` command.
+//! Choosing a move for any turn-based game, from the parameters of the
+//! engine protocol's `go` command. The search runs on the game's typed
+//! positions; the move comes back as a value, and text is made only when
+//! someone asks for the search's account ([`Choice::info`]).
 
+use std::any::Any;
 use std::time::Duration;
 
-use arbiter_core::Notation;
-use arbiter_games::{AnyGame, GameKind};
+use arbiter_games::agog::Agog;
+use arbiter_games::ogama::Ogama;
+use arbiter_games::sage::Sage;
+use arbiter_games::{AnyGame, AnyMove, GameId, GameVisitor, Line, RoundGame, TurnGame};
 
 use crate::agog::AgogEval;
 use crate::alphabeta::AlphaBeta;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Neutral};
 use crate::levels::{self, Plan};
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig, Rollout};
@@ -51,15 +56,20 @@ pub struct GoParams {
 }
 
 impl GoParams {
-    /// The search these parameters ask for in `kind`.
-    pub fn plan(&self, kind: GameKind) -> Plan {
+    /// The parameters of a level.
+    pub fn level(level: u8) -> GoParams {
+        GoParams { level: Some(level), ..GoParams::default() }
+    }
+
+    /// The search these parameters ask for in `game`.
+    pub fn plan(&self, game: GameId) -> Plan {
         match (self.playouts, self.nodes, self.depth) {
             (Some(playouts), _, _) => {
                 Plan::Playouts { playouts, heuristic: self.heuristic, exploration: self.exploration }
             }
             (None, Some(n), _) => Plan::Nodes(n),
             (None, None, Some(_)) => Plan::Nodes(u64::MAX),
-            (None, None, None) => levels::plan(kind, self.level.unwrap_or(5)),
+            (None, None, None) => levels::plan(game, self.level.unwrap_or(5)),
         }
     }
 
@@ -72,50 +82,136 @@ impl GoParams {
     }
 }
 
-/// A chosen move and what the search saw.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// The move, in long form.
-    pub mv: String,
-    /// One line for logs: search kind, depth or playouts, score, nodes,
-    /// expected line.
-    pub info: String,
+/// What a search saw on the way to its move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SearchReport {
+    /// Monte Carlo tree search.
+    Mcts {
+        /// Playouts run.
+        playouts: u64,
+        /// The move's mean result, 0 to 1.
+        value: f64,
+    },
+    /// Alpha-beta.
+    AlphaBeta {
+        /// The deepest iteration completed.
+        depth: u32,
+        /// The score, in centi-units for the side to move.
+        score: i32,
+        /// Nodes searched.
+        nodes: u64,
+        /// The expected line, the move first.
+        pv: Vec<AnyMove>,
+    },
 }
 
-fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
-    earlier: &[u64],
-    position: &G,
-    eval: &E,
-    params: &GoParams,
-    plan: Plan,
-) -> Option<Choice> {
-    match plan {
-        // Rounds are played by every player at once; a typed turn-based
-        // game never asks for them.
-        Plan::Rounds(_) => None,
-        Plan::Playouts { playouts: p, heuristic, exploration } => {
-            let rollout = if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
-            let mut config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
-            if let Some(hundredths) = exploration {
-                config.exploration = f64::from(hundredths) / 100.0;
+/// A chosen move and what the search saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    /// The move.
+    pub mv: AnyMove,
+    /// How the search came to it.
+    pub report: SearchReport,
+}
+
+impl Choice {
+    /// One line for logs, writing moves as `position` (the position
+    /// searched) writes them: `mcts playouts 400 value 0.512 move e2-e3`,
+    /// `alphabeta depth 6 score 35 nodes 20000 pv e2-e3 6e5`.
+    pub fn info(&self, position: &AnyGame) -> String {
+        match &self.report {
+            SearchReport::Mcts { playouts, value } => {
+                format!("mcts playouts {playouts} value {value:.3} move {}", position.move_text(&self.mv))
             }
-            let r = Mcts::with_evaluator(config, eval).search(position, params.limits(p));
-            let mv = position.move_string(&r.best?);
-            Some(Choice { info: format!("mcts playouts {} value {:.3} move {mv}", r.playouts, r.value), mv })
+            SearchReport::AlphaBeta { depth, score, nodes, pv } => {
+                let mut line = Vec::new();
+                let mut here = position.clone();
+                for m in pv {
+                    line.push(here.move_text(m));
+                    match here.play(m) {
+                        Ok(next) => here = next,
+                        Err(_) => break,
+                    }
+                }
+                format!("alphabeta depth {depth} score {score} nodes {nodes} pv {}", line.join(" "))
+            }
         }
-        Plan::Nodes(n) => {
-            let r = AlphaBeta::new(eval.clone(), table_bits(n)).search_after(earlier, position, params.limits(n));
-            let mv = position.move_string(&r.best?);
-            let mut line = Vec::new();
-            let mut here = position.clone();
-            for m in &r.pv {
-                line.push(here.move_string(m));
-                here = here.play(m);
+    }
+}
+
+/// The move the engine would play after the positions of `line`, or
+/// `None` when the game is over or its players act at once (see
+/// [`crate::scg`] for their plays). The earlier positions let the search
+/// steer for or away from a repetition.
+pub fn choose(line: &Line, params: &GoParams) -> Option<Choice> {
+    if line.status().is_over() {
+        return None;
+    }
+    let earlier = line.earlier_hashes();
+    line.current().visit(Search { earlier: &earlier, params })
+}
+
+/// Runs the search on the typed position, with the game's evaluation where
+/// it has one.
+struct Search<'a> {
+    earlier: &'a [u64],
+    params: &'a GoParams,
+}
+
+impl GameVisitor for Search<'_> {
+    type Output = Option<Choice>;
+
+    fn turns<G: TurnGame>(self, game: &G) -> Option<Choice> {
+        let any = game as &dyn Any;
+        if let Some(g) = any.downcast_ref::<Agog>() {
+            return self.with(g, &AgogEval);
+        }
+        if let Some(g) = any.downcast_ref::<Ogama>() {
+            return self.with(g, &OgamaEval);
+        }
+        if let Some(g) = any.downcast_ref::<Sage>() {
+            return self.with(g, &SageEval);
+        }
+        self.with(game, &Neutral)
+    }
+
+    fn rounds<G: RoundGame>(self, _game: &G) -> Option<Choice> {
+        None
+    }
+}
+
+impl Search<'_> {
+    fn with<G: TurnGame, E: Evaluator<G> + Clone>(&self, position: &G, eval: &E) -> Option<Choice> {
+        let params = self.params;
+        match params.plan(G::GAME) {
+            // Rounds are played by every player at once; a turn-based game
+            // never asks for them.
+            Plan::Rounds(_) => None,
+            Plan::Playouts { playouts: p, heuristic, exploration } => {
+                let rollout =
+                    if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
+                let mut config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
+                if let Some(hundredths) = exploration {
+                    config.exploration = f64::from(hundredths) / 100.0;
+                }
+                let r = Mcts::with_evaluator(config, eval).search(position, params.limits(p));
+                Some(Choice {
+                    mv: G::wrap_move(r.best?),
+                    report: SearchReport::Mcts { playouts: r.playouts, value: r.value },
+                })
             }
-            Some(Choice {
-                info: format!("alphabeta depth {} score {} nodes {} pv {}", r.depth, r.score, r.nodes, line.join(" ")),
-                mv,
-            })
+            Plan::Nodes(n) => {
+                let r = AlphaBeta::new(eval.clone(), table_bits(n)).search_after(self.earlier, position, params.limits(n));
+                Some(Choice {
+                    mv: G::wrap_move(r.best?),
+                    report: SearchReport::AlphaBeta {
+                        depth: r.depth,
+                        score: r.score,
+                        nodes: r.nodes,
+                        pv: r.pv.into_iter().map(G::wrap_move).collect(),
+                    },
+                })
+            }
         }
     }
 }
@@ -126,23 +222,4 @@ fn choose_typed<G: Notation, E: Evaluator<G> + Clone>(
 /// search itself.
 fn table_bits(nodes: u64) -> u32 {
     if nodes == u64::MAX { DEPTH_TABLE_BITS } else { (63 - nodes.leading_zeros()).clamp(10, MAX_TABLE_BITS) }
-}
-
-/// The move the engine would play after the positions of `game` (the
-/// start first, the current position last), or `None` when the game is
-/// over. The earlier positions let the search steer for or away from a
-/// repetition.
-pub fn choose(game: &[AnyGame], params: &GoParams) -> Option<Choice> {
-    let (current, before) = game.split_last()?;
-    if AnyGame::status_after(game).status != "ongoing" {
-        return None;
-    }
-    let earlier: Vec<u64> = before.iter().map(AnyGame::hash).collect();
-    match current {
-        AnyGame::Agog(g) => choose_typed(&earlier, g, &AgogEval, params, params.plan(GameKind::Agog)),
-        AnyGame::Ogama(g) => choose_typed(&earlier, g, &OgamaEval, params, params.plan(GameKind::Ogama)),
-        AnyGame::Sage(g) => choose_typed(&earlier, g, &SageEval, params, params.plan(GameKind::Sage)),
-        // Every player of a round chooses at once: see `crate::scg`.
-        AnyGame::Scg(_) => None,
-    }
 }

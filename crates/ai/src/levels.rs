@@ -4,9 +4,10 @@
 //! search budget, never a time, so a level plays the same moves on every
 //! machine; the budgets differ between games because their positions cost
 //! different amounts to search. The ladder each game's table gives is
-//! measured in `docs/AI.md`.
+//! measured in `docs/AI.md`. A game without a table of its own (a game
+//! added to the registry since) gets tree searches of growing budgets.
 
-use arbiter_games::GameKind;
+use arbiter_games::GameId;
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;
@@ -34,21 +35,33 @@ pub enum Plan {
     },
     /// Alpha-beta with this many nodes.
     Nodes(u64),
-    /// Single Capture Go's bot of this level, which searches over
-    /// simultaneous rounds with its own budgets (`crate::scg`).
+    /// A simultaneous game's bot of this level, which searches over rounds
+    /// with its own budgets (`crate::scg`).
     Rounds(u8),
 }
 
-/// The ten levels of `kind`, weakest first.
-fn table(kind: GameKind) -> [Plan; 10] {
-    use Plan::{Nodes, Playouts};
-    let random = |playouts| Playouts { playouts, heuristic: false, exploration: None };
-    let heuristic = |playouts| Playouts { playouts, heuristic: true, exploration: None };
-    // Alpha-beta with the A•G•O•G evaluator loses to plain UCT at equal
-    // cost (30% at the old top level), so every level searches trees.
-    let narrow = |playouts| Playouts { playouts, heuristic: false, exploration: Some(AGOG_EXPLORATION) };
-    match kind {
-        GameKind::Agog => [
+const fn random(playouts: u64) -> Plan {
+    Plan::Playouts { playouts, heuristic: false, exploration: None }
+}
+
+const fn heuristic(playouts: u64) -> Plan {
+    Plan::Playouts { playouts, heuristic: true, exploration: None }
+}
+
+/// Tree search with the narrow exploration constant. Alpha-beta with the
+/// A•G•O•G evaluator loses to plain UCT at equal cost (30% at the old top
+/// level), so every A•G•O•G level searches trees.
+const fn narrow(playouts: u64) -> Plan {
+    Plan::Playouts { playouts, heuristic: false, exploration: Some(AGOG_EXPLORATION) }
+}
+
+use Plan::Nodes;
+
+/// The measured tables, weakest level first.
+const TUNED: [(GameId, [Plan; 10]); 3] = [
+    (
+        GameId::Agog,
+        [
             random(5),
             random(20),
             heuristic(200),
@@ -60,7 +73,10 @@ fn table(kind: GameKind) -> [Plan; 10] {
             narrow(25_000),
             narrow(150_000),
         ],
-        GameKind::Ogama => [
+    ),
+    (
+        GameId::Ogama,
+        [
             Nodes(100),
             Nodes(300),
             Nodes(1_000),
@@ -72,7 +88,10 @@ fn table(kind: GameKind) -> [Plan; 10] {
             Nodes(1_500_000),
             Nodes(6_000_000),
         ],
-        GameKind::Sage => [
+    ),
+    (
+        GameId::Sage,
+        [
             Nodes(30),
             Nodes(100),
             Nodes(400),
@@ -84,39 +103,64 @@ fn table(kind: GameKind) -> [Plan; 10] {
             Nodes(800_000),
             Nodes(3_000_000),
         ],
-        GameKind::Scg => std::array::from_fn(|i| Plan::Rounds(i as u8 + 1)),
-    }
-}
+    ),
+];
 
-/// How `level` (clamped to 1–10) searches in `kind`.
-pub fn plan(kind: GameKind, level: u8) -> Plan {
-    table(kind)[usize::from(level.clamp(1, MAX_LEVEL) - 1)]
+/// The levels of a turn-based game without a table of its own: plain UCT
+/// with random playouts, which needs nothing but the rules.
+const UNTUNED: [Plan; 10] = [
+    random(10),
+    random(30),
+    random(100),
+    random(300),
+    random(1_000),
+    random(2_500),
+    random(6_000),
+    random(15_000),
+    random(40_000),
+    random(100_000),
+];
+
+/// How `level` (clamped to 1–10) searches in `game`.
+pub fn plan(game: GameId, level: u8) -> Plan {
+    let level = level.clamp(1, MAX_LEVEL);
+    if game.is_simultaneous() {
+        return Plan::Rounds(level);
+    }
+    let table = TUNED.iter().find(|(g, _)| *g == game).map_or(&UNTUNED, |(_, t)| t);
+    table[usize::from(level - 1)]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn budget(plan: Plan) -> u64 {
+        match plan {
+            Plan::Playouts { playouts, .. } => playouts,
+            Plan::Nodes(n) => 1_000 * n,
+            Plan::Rounds(level) => u64::from(level),
+        }
+    }
+
     #[test]
     fn budgets_grow_with_the_level() {
-        for kind in GameKind::ALL {
-            let budget = |level| match plan(kind, level) {
-                Plan::Playouts { playouts, .. } => playouts,
-                Plan::Nodes(n) => 1_000 * n,
-                Plan::Rounds(level) => u64::from(level),
-            };
+        for &game in GameId::ALL {
             for level in 2..=MAX_LEVEL {
-                assert!(budget(level) > budget(level - 1), "{kind} level {level}");
+                assert!(budget(plan(game, level)) > budget(plan(game, level - 1)), "{game} level {level}");
             }
-            assert_eq!(plan(kind, 0), plan(kind, 1));
-            assert_eq!(plan(kind, 11), plan(kind, MAX_LEVEL));
+            assert_eq!(plan(game, 0), plan(game, 1));
+            assert_eq!(plan(game, 11), plan(game, MAX_LEVEL));
+        }
+        for level in 2..=MAX_LEVEL as usize {
+            assert!(budget(UNTUNED[level - 1]) > budget(UNTUNED[level - 2]));
         }
     }
 
     #[test]
     fn agog_levels_above_three_search_narrowly() {
         for level in 4..=MAX_LEVEL {
-            let Plan::Playouts { exploration, heuristic, .. } = plan(GameKind::Agog, level) else {
+            let Plan::Playouts { exploration, heuristic, .. } = plan(GameId::Agog, level) else {
                 panic!("level {level} searches trees")
             };
             assert_eq!((exploration, heuristic), (Some(AGOG_EXPLORATION), false), "level {level}");

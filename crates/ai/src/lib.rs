@@ -5,9 +5,13 @@
 //!   quiescence search over the moves a game calls noisy.
 //! - [`mcts`]: Monte Carlo tree search (UCT) with random or heuristic
 //!   playouts, for any number of players.
+//! - [`choose`]: a move for any turn-based game from the engine protocol's
+//!   `go` parameters; [`scg`]: the plays of a simultaneous game's bots.
+//! - [`arena`], [`analysis`], [`stats`]: self-play matches and what they
+//!   say.
 //!
-//! Both stop on node, depth or time limits and are deterministic for a
-//! given seed and a node or playout budget.
+//! Searches stop on node, depth or time limits and are deterministic for
+//! a given seed and a node or playout budget.
 
 pub mod agog;
 pub mod alphabeta;
@@ -19,6 +23,7 @@ pub mod levels;
 pub mod limits;
 pub mod mcts;
 pub mod ogama;
+mod player;
 pub mod sage;
 pub mod scg;
 pub mod stats;

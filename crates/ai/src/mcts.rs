@@ -4,7 +4,7 @@
 //! stop early and ask the evaluator, and the move played most often at the
 //! root is chosen — unless a move wins on the spot.
 
-use arbiter_core::{Game, Outcome, Seat, Status};
+use arbiter_core::{Game, GameStatus, Outcome, Seat};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -254,8 +254,8 @@ impl<'e, G: Game> Mcts<'e, G> {
             }
         }
         match state.status() {
-            Status::Over(outcome) => rewards(outcome, seats),
-            Status::Ongoing => match self.eval {
+            GameStatus::Over(outcome) => rewards(outcome, seats),
+            GameStatus::Ongoing => match self.eval {
                 Some(eval) if seats == 2 => {
                     // A logistic of the evaluation, for the side to move.
                     let p = 1.0 / (1.0 + (-(eval.evaluate(&state) as f64) / 400.0).exp());
@@ -275,8 +275,8 @@ fn winning_move<G: Game>(position: &G) -> Option<G::Move> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     moves.into_iter().find(|mv| match position.play(mv).status() {
-        Status::Over(o) => o.winners.contains(me) && o.winners.len() == 1,
-        Status::Ongoing => false,
+        GameStatus::Over(o) => o.winners.contains(me) && o.winners.len() == 1,
+        GameStatus::Ongoing => false,
     })
 }
 

@@ -3,9 +3,11 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::error::TextError;
+use crate::error::{MoveError, OptionError, PositionError};
+use crate::info::GameInfo;
+use crate::options::GameOptions;
 use crate::seat::Seat;
-use crate::status::Status;
+use crate::status::GameStatus;
 
 /// A position of a sequential game: one player moves at a time.
 ///
@@ -18,8 +20,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// options such as the repetition rule.
     type Config: Clone + Debug + Default + Send + Sync + 'static;
 
-    /// The game's identifier in text (`agog`, `sage`, …).
-    const ID: &'static str;
+    /// What the game declares about itself: name, seats, variants,
+    /// options, record syntax.
+    const INFO: &'static GameInfo;
+
+    /// The rules named by `options`, which [`GameOptions::check`] has
+    /// checked against [`Game::INFO`].
+    fn configure(options: &GameOptions) -> Result<Self::Config, OptionError>;
 
     /// The start position for `config`.
     fn start(config: &Self::Config) -> Self;
@@ -65,7 +72,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Whether the game is over, judged from this position alone (rules
     /// that need the history, such as repetition, are judged by
     /// [`crate::History`]).
-    fn status(&self) -> Status;
+    fn status(&self) -> GameStatus;
 
     /// A 64-bit hash of everything that decides the future of the game,
     /// maintained incrementally by [`Game::play`].
@@ -85,17 +92,24 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 /// forms of the notation specification.
 pub trait Notation: Game {
     /// Reads a position string and checks that it is a position of the game.
-    fn parse_position(text: &str, config: &Self::Config) -> Result<Self, TextError>;
+    fn parse_position(text: &str, config: &Self::Config) -> Result<Self, PositionError>;
 
     /// The canonical position string; parses back to an equal position.
     fn position_string(&self) -> String;
 
     /// Reads a move in canonical long form (games may accept more forms)
     /// and checks that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, TextError>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
     /// The canonical long form of a legal move.
     fn move_string(&self, mv: &Self::Move) -> String;
+
+    /// A legal move as game records write it (the long form unless the
+    /// game's records have a notation of their own, as A•G•O•G's
+    /// scorekeeping).
+    fn record_move_string(&self, mv: &Self::Move) -> String {
+        self.move_string(mv)
+    }
 
     /// A seat's label in text and JSON (`w`, `b`, …).
     fn seat_label(&self, seat: Seat) -> String;

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::game::Game;
-use crate::status::{Outcome, Status};
+use crate::status::{EndReason, GameStatus, Outcome};
 
 /// The sequence of positions and moves of one game.
 #[derive(Clone, Debug)]
@@ -62,15 +62,15 @@ impl<G: Game> History<G> {
 
     /// The status of the game, including history rules: a position seen as
     /// often as the game's repetition limit ends it drawn.
-    pub fn status(&self) -> Status {
+    pub fn status(&self) -> GameStatus {
         let current = self.current();
         match current.status() {
-            Status::Over(o) => Status::Over(o),
-            Status::Ongoing => match current.repetition_limit() {
+            GameStatus::Over(o) => GameStatus::Over(o),
+            GameStatus::Ongoing => match current.repetition_limit() {
                 Some(limit) if self.seen.get(&current.hash()).copied().unwrap_or(0) >= limit => {
-                    Status::Over(Outcome::draw("repetition"))
+                    GameStatus::Over(Outcome::draw(EndReason::Repetition))
                 }
-                _ => Status::Ongoing,
+                _ => GameStatus::Ongoing,
             },
         }
     }

@@ -3,7 +3,8 @@
 //! A game is a position type implementing [`Game`] (typed, allocation-free in
 //! search) and [`Notation`] (text in, text out). Simultaneous games, where
 //! every remaining player acts in the same round, implement
-//! [`SimultaneousGame`] instead of pretending to take turns.
+//! [`SimultaneousGame`] instead of pretending to take turns. Each game
+//! declares itself in a [`GameInfo`]: its seats, variants and options.
 //!
 //! Nothing here does I/O: the command line, the AI and the server build on
 //! these traits.
@@ -11,7 +12,10 @@
 mod error;
 mod game;
 mod history;
+mod info;
+mod options;
 mod playout;
+mod round;
 mod seat;
 mod simultaneous;
 mod status;
@@ -19,11 +23,14 @@ mod zobrist;
 
 pub mod conformance;
 
-pub use error::TextError;
+pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
 pub use history::History;
+pub use info::{GameInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
+pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};
+pub use round::{MAX_SEATS, Round};
 pub use seat::{Seat, SeatSet};
 pub use simultaneous::{SimultaneousGame, SimultaneousNotation};
-pub use status::{Outcome, Status};
+pub use status::{EndReason, GameStatus, Outcome};
 pub use zobrist::{splitmix64, zobrist_keys};

@@ -6,9 +6,12 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::error::TextError;
+use crate::error::{MoveError, OptionError, PositionError};
+use crate::info::GameInfo;
+use crate::options::GameOptions;
+use crate::round::Round;
 use crate::seat::{Seat, SeatSet};
-use crate::status::Status;
+use crate::status::GameStatus;
 
 /// A position of a simultaneous game.
 ///
@@ -23,8 +26,13 @@ pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
     /// left the game and why, who won.
     type Report: Clone + Debug + PartialEq + Send + Sync + 'static;
 
-    /// The game's identifier in text (`scg`).
-    const ID: &'static str;
+    /// What the game declares about itself: name, seats, options, record
+    /// syntax.
+    const INFO: &'static GameInfo;
+
+    /// The rules named by `options`, which [`GameOptions::check`] has
+    /// checked against [`SimultaneousGame::INFO`].
+    fn configure(options: &GameOptions) -> Result<Self::Config, OptionError>;
 
     /// The start position for `config`.
     fn start(config: &Self::Config) -> Self;
@@ -66,17 +74,17 @@ pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
     /// Resolves a round from the valid play of each player who made one
     /// (each seat at most once, each play legal); players without an entry
     /// made no valid play. Returns the next position and the round's report.
-    fn resolve_reported(&self, plays: &[(Seat, Self::Play)]) -> (Self, Self::Report);
+    fn resolve_reported(&self, round: &Round<Self::Play>) -> (Self, Self::Report);
 
     /// The position after a round, without the report (for search); games
     /// may override it for speed, and must agree with
     /// [`SimultaneousGame::resolve_reported`].
-    fn resolve(&self, plays: &[(Seat, Self::Play)]) -> Self {
-        self.resolve_reported(plays).0
+    fn resolve(&self, round: &Round<Self::Play>) -> Self {
+        self.resolve_reported(round).0
     }
 
     /// Whether the game is over, and how.
-    fn status(&self) -> Status;
+    fn status(&self) -> GameStatus;
 
     /// A 64-bit hash of everything the position string says, maintained
     /// incrementally.
@@ -91,14 +99,21 @@ pub trait SimultaneousGame: Clone + Debug + Send + Sync + 'static {
 /// player's play (`B:e7`) and a whole round (plays joined by `,`).
 pub trait SimultaneousNotation: SimultaneousGame {
     /// Reads a position string and checks that it is a position of the game.
-    fn parse_position(text: &str, config: &Self::Config) -> Result<Self, TextError>;
+    fn parse_position(text: &str, config: &Self::Config) -> Result<Self, PositionError>;
 
     /// The canonical position string; parses back to the same string.
     fn position_string(&self) -> String;
 
     /// Reads one player's play, naming the player (`B:e7`), and checks that
     /// the player may make it this round.
-    fn parse_play(&self, text: &str) -> Result<(Seat, Self::Play), TextError>;
+    fn parse_play(&self, text: &str) -> Result<(Seat, Self::Play), MoveError>;
+
+    /// Reads `seat`'s play as the player sends it (a square, `e7`), and
+    /// checks that the player may make it this round.
+    fn parse_seat_play(&self, seat: Seat, text: &str) -> Result<Self::Play, MoveError>;
+
+    /// The canonical text of a play as its player sends it (`e7`).
+    fn seat_play_string(&self, play: &Self::Play) -> String;
 
     /// The canonical text of `seat`'s play.
     fn play_string(&self, seat: Seat, play: &Self::Play) -> String;
@@ -111,36 +126,33 @@ pub trait SimultaneousNotation: SimultaneousGame {
 
     /// Reads a whole round: plays joined by `,` in any order, each player
     /// at most once; `-` is a round in which nobody made a valid play.
-    fn parse_round(&self, text: &str) -> Result<Vec<(Seat, Self::Play)>, TextError> {
+    fn parse_round(&self, text: &str) -> Result<Round<Self::Play>, MoveError> {
         if text == "-" {
-            return Ok(Vec::new());
+            return Ok(Round::new());
         }
-        let mut plays: Vec<(Seat, Self::Play)> = Vec::new();
+        let mut round = Round::new();
         for part in text.split(',') {
             if part.is_empty() {
-                return Err(TextError::new(text, "a round is plays joined by single commas, with nothing empty"));
+                return Err(MoveError::malformed(text, "a round is plays joined by single commas, with nothing empty"));
             }
             let (seat, play) = self.parse_play(part)?;
-            if plays.iter().any(|&(s, _)| s == seat) {
-                return Err(TextError::new(
+            if round.get(seat).is_some() {
+                return Err(MoveError::malformed(
                     part,
                     format!("{} plays twice in one round; a round holds one play per player", self.seat_label(seat)),
                 ));
             }
-            plays.push((seat, play));
+            round.set(seat, Some(play));
         }
-        plays.sort_by_key(|&(s, _)| s);
-        Ok(plays)
+        Ok(round)
     }
 
     /// The canonical text of a round: the plays in seat order joined by
     /// `,`, or `-` when there is none.
-    fn round_string(&self, plays: &[(Seat, Self::Play)]) -> String {
-        if plays.is_empty() {
+    fn round_string(&self, round: &Round<Self::Play>) -> String {
+        if round.is_empty() {
             return "-".into();
         }
-        let mut sorted = plays.to_vec();
-        sorted.sort_by_key(|&(s, _)| s);
-        sorted.iter().map(|(s, p)| self.play_string(*s, p)).collect::<Vec<_>>().join(",")
+        round.iter().map(|(s, p)| self.play_string(s, &p)).collect::<Vec<_>>().join(",")
     }
 }

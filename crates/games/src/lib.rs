@@ -1,11 +1,14 @@
-//! The rules engines of Arbiter, typed for search and type-erased (text in,
-//! text out) for the command line and the server.
+//! The rules engines of Arbiter and their notation: one folder per game,
+//! the registry that lists them, and the typed erased values the front
+//! ends hold without knowing the game.
 
 pub mod agog;
 pub mod any;
 pub mod ogama;
 pub mod record;
+mod registry;
 pub mod sage;
 pub mod scg;
 
-pub use any::{AnyGame, GameKind};
+pub use any::{GameVisitor, Line, RoundGame, TurnGame, TypeVisitor, UnknownGame};
+pub use registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId};

@@ -4,24 +4,23 @@
 //! are fixed playout budgets, so a bot plays the same square for the same
 //! seed on any machine.
 
-mod analysis;
-mod arena;
 mod policy;
 mod search;
 mod tactics;
 
-pub use analysis::{ScgAnalysis, analyse};
-pub use arena::{ScgMatch, ScgResult, SeatPlayer};
 pub use policy::score;
 pub use search::{Decision, SearchParams, search};
 pub use tactics::{Board, Group, PlayEffect};
 
-use arbiter_core::{Seat, SimultaneousGame};
-use arbiter_games::AnyGame;
+use std::any::Any;
+
+use arbiter_core::Seat;
 use arbiter_games::scg::{Scg, Square};
+use arbiter_games::{AnyGame, AnyPlay, GameVisitor, RoundGame, TurnGame};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::choose::{Choice, GoParams, MAX_LEVEL};
-
+use crate::choose::{GoParams, MAX_LEVEL};
 /// Each level's work budget, in plays simulated (one player's play in
 /// one round of a playout; a two-player playout on the 5×5 grid simulates
 /// about 20 to 40), and for the levels without playouts how loosely they
@@ -72,32 +71,63 @@ pub fn choose_play(p: &Scg, seat: Seat, level: u8, seed: u64) -> Option<Square> 
     search(p, seat, &level_params(level, seed)).map(|d| d.square)
 }
 
-/// The play the bot would submit for the player whose letter is `letter`
-/// (the engine protocol's `go as <letter>`), as a square (`e7`).
-pub fn choose_as(game: &AnyGame, letter: &str, params: &GoParams) -> Result<Choice, String> {
-    let AnyGame::Scg(p) = game else {
-        return Err(format!("'go as' is for simultaneous games; {} is not one", game.kind()));
-    };
-    let mut chars = letter.chars();
-    let seat = match (chars.next(), chars.next()) {
-        (Some(c), None) => p.seat_of(c),
-        _ => None,
+/// A play chosen for a seat, and what the search saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayChoice {
+    /// The play.
+    pub play: AnyPlay,
+    /// Playouts run (0 for a play chosen at a glance or at random).
+    pub playouts: u32,
+    /// Plays simulated in them.
+    pub work: u64,
+    /// The play's mean result in the playouts (a share of a win, 0 to 1),
+    /// or its score at a glance.
+    pub value: f64,
+}
+
+impl PlayChoice {
+    /// One line for logs: `scg B playouts 40 plays simulated 1200 value
+    /// 0.512 square e7`.
+    pub fn info(&self, position: &AnyGame, seat: Seat) -> String {
+        format!(
+            "{} {} playouts {} plays simulated {} value {:.3} square {}",
+            position.id(),
+            position.seat_label(seat),
+            self.playouts,
+            self.work,
+            self.value,
+            position.play_text(&self.play)
+        )
     }
-    .ok_or_else(|| format!("'{letter}': not a player of this game (players: {})", p.letters()))?;
-    if p.status().is_over() {
-        return Err("the game is over".into());
+}
+
+/// The play a bot would make for `seat` with `params` (a level, or a
+/// playout budget, and a seed), or `None` when the seat may not play. A
+/// game without a bot of its own plays uniformly at random.
+pub fn choose_play_for(position: &AnyGame, seat: Seat, params: &GoParams) -> Option<PlayChoice> {
+    position.visit(Bot { seat, params })
+}
+
+struct Bot<'a> {
+    seat: Seat,
+    params: &'a GoParams,
+}
+
+impl GameVisitor for Bot<'_> {
+    type Output = Option<PlayChoice>;
+
+    fn turns<G: TurnGame>(self, _game: &G) -> Option<PlayChoice> {
+        None
     }
-    if !p.active().contains(seat) {
-        return Err(format!("'{letter}': no longer in the game"));
+
+    fn rounds<G: RoundGame>(self, game: &G) -> Option<PlayChoice> {
+        if let Some(p) = (game as &dyn Any).downcast_ref::<Scg>() {
+            let d = search(p, self.seat, &go_params(self.params))?;
+            let play = <Scg as RoundGame>::wrap_play(d.square);
+            return Some(PlayChoice { play, playouts: d.playouts, work: d.work, value: d.value });
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(self.params.seed.unwrap_or(0) ^ game.hash());
+        let play = game.random_play(self.seat, &mut rng, &mut Vec::new())?;
+        Some(PlayChoice { play: G::wrap_play(play), playouts: 0, work: 0, value: 0.0 })
     }
-    let search_params = go_params(params);
-    let d = search(p, seat, &search_params).ok_or_else(|| format!("'{letter}': no square may be played"))?;
-    let square = p.geometry().name(d.square);
-    Ok(Choice {
-        info: format!(
-            "scg {letter} playouts {} plays simulated {} value {:.3} square {square}",
-            d.playouts, d.work, d.value
-        ),
-        mv: square,
-    })
 }

@@ -6,7 +6,7 @@
 //! and each player's pick is credited with that player's share of the
 //! outcome. The player then plays their most visited square.
 
-use arbiter_core::{Seat, SimultaneousGame, Status};
+use arbiter_core::{GameStatus, Round, Seat, SimultaneousGame};
 use arbiter_games::scg::{MAX_PLAYERS, Scg, Square};
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -99,10 +99,10 @@ fn quick_play<R: Rng + ?Sized>(board: &Board, p: &Scg, seat: Seat, tries: u32, r
 /// shared one; an unfinished game is shared among those still in it.
 fn reward(p: &Scg, seat: Seat) -> f64 {
     match p.status() {
-        Status::Over(o) if o.winners.contains(seat) => 1.0 / o.winners.len() as f64,
-        Status::Over(_) => 0.0,
-        Status::Ongoing if p.active().contains(seat) => 1.0 / p.active().len() as f64,
-        Status::Ongoing => 0.0,
+        GameStatus::Over(o) if o.winners.contains(seat) => 1.0 / o.winners.len() as f64,
+        GameStatus::Over(_) => 0.0,
+        GameStatus::Ongoing if p.active().contains(seat) => 1.0 / p.active().len() as f64,
+        GameStatus::Ongoing => 0.0,
     }
 }
 
@@ -113,7 +113,7 @@ fn playout<R: Rng + ?Sized>(
     params: &SearchParams,
     rng: &mut R,
     board: &mut Board,
-    plays: &mut Vec<(Seat, Square)>,
+    plays: &mut Round<Square>,
 ) -> (Scg, u64) {
     let mut unchanged = 0;
     let mut simulated = 0;
@@ -122,10 +122,10 @@ fn playout<R: Rng + ?Sized>(
             break;
         }
         board.refresh(&p);
-        plays.clear();
+        *plays = Round::new();
         for seat in p.active().iter() {
             if let Some(sq) = quick_play(board, &p, seat, params.tries, rng) {
-                plays.push((seat, sq));
+                plays.set(seat, Some(sq));
             }
         }
         simulated += plays.len() as u64;
@@ -175,13 +175,12 @@ pub fn search(p: &Scg, me: Seat, params: &SearchParams) -> Option<Decision> {
         })
         .collect();
     let mine_at = bandits.iter().position(|b| b.seat == me).expect("me in the game");
-    let mut plays = Vec::with_capacity(12);
-    let mut scratch = Vec::with_capacity(12);
+    let mut scratch = Round::new();
     let mut work = board.clone();
     let mut spent = 0u64;
     let mut t = 0u32;
     while t < params.playouts && spent < params.work {
-        plays.clear();
+        let mut plays = Round::new();
         let mut chosen = [0usize; MAX_PLAYERS];
         for (k, b) in bandits.iter().enumerate() {
             if b.arms.is_empty() {
@@ -189,7 +188,7 @@ pub fn search(p: &Scg, me: Seat, params: &SearchParams) -> Option<Decision> {
             }
             let arm = b.pick(t, params.exploration);
             chosen[k] = arm;
-            plays.push((b.seat, b.arms[arm]));
+            plays.set(b.seat, Some(b.arms[arm]));
         }
         let next = p.resolve(&plays);
         // A round that changes nothing (the players colliding on `@`) leads

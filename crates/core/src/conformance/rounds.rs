@@ -7,6 +7,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::Coverage;
+use crate::round::Round;
 use crate::seat::Seat;
 use crate::simultaneous::SimultaneousNotation;
 
@@ -34,7 +35,7 @@ pub fn check_random_rounds<G: SimultaneousNotation>(
                 coverage.finished += 1;
                 break;
             }
-            let mut plays = Vec::new();
+            let mut plays = Round::new();
             for seat in position.active().iter() {
                 if rng.random_bool(silence) {
                     continue;
@@ -43,7 +44,7 @@ pub fn check_random_rounds<G: SimultaneousNotation>(
                     if !position.is_legal_play(seat, &play) {
                         return Err(format!("game {game}: random play {play:?} of {seat} is not legal"));
                     }
-                    plays.push((seat, play));
+                    plays.set(seat, Some(play));
                 }
             }
             position = check_round(&position, &plays).map_err(|e| format!("game {game}: {e}"))?;
@@ -87,6 +88,12 @@ pub fn check_round_position<G: SimultaneousNotation>(position: &G) -> Result<(),
                 Ok(other) => return fail(format!("play {play_text} reads back as {other:?}")),
                 Err(e) => return fail(format!("own play string rejected: {e}")),
             }
+            let alone = position.seat_play_string(play);
+            match position.parse_seat_play(seat, &alone) {
+                Ok(parsed) if parsed == *play => {}
+                Ok(other) => return fail(format!("play {alone} of {seat} reads back as {other:?}")),
+                Err(e) => return fail(format!("own play {alone} of {seat} rejected: {e}")),
+            }
         }
     }
     Ok(())
@@ -95,14 +102,12 @@ pub fn check_round_position<G: SimultaneousNotation>(position: &G) -> Result<(),
 /// Resolves one round and checks it: the round's text reads back, the
 /// quick and the reported resolution agree, the original is unchanged and
 /// the new hash is right. Returns the next position.
-fn check_round<G: SimultaneousNotation>(position: &G, plays: &[(Seat, G::Play)]) -> Result<G, String> {
+fn check_round<G: SimultaneousNotation>(position: &G, plays: &Round<G::Play>) -> Result<G, String> {
     let text = position.position_string();
     let round = position.round_string(plays);
     let fail = |what: String| Err(format!("{what} after round {round} from {text}"));
-    let mut sorted = plays.to_vec();
-    sorted.sort_by_key(|&(s, _)| s);
     match position.parse_round(&round) {
-        Ok(parsed) if parsed == sorted => {}
+        Ok(parsed) if parsed == *plays => {}
         Ok(other) => return fail(format!("round reads back as {other:?}")),
         Err(e) => return fail(format!("own round string rejected: {e}")),
     }

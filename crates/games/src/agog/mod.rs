@@ -10,13 +10,14 @@
 //! let mv = start.parse_move("e2-e3")?;
 //! let next = start.play(&mv);
 //! assert_eq!(next.to_move(), arbiter_core::Seat(1));
-//! # Ok::<(), arbiter_core::TextError>(())
+//! # Ok::<(), arbiter_core::MoveError>(())
 //! ```
 
 mod board;
 mod diagram;
 mod explain;
 mod handicap;
+mod info;
 mod movegen;
 mod moves;
 mod notation;
@@ -27,7 +28,7 @@ pub use handicap::{MAX_HANDICAP, handicap_squares};
 pub use moves::{AgogMove, MAX_JUMPS};
 pub use notation::{PositionSetup, START};
 
-use arbiter_core::{Game, Outcome, Seat, Status};
+use arbiter_core::{EndReason, Game, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Seat};
 use board::{Board, KEYS, bit};
 
 /// The rules a game is played under.
@@ -138,12 +139,12 @@ impl Agog {
         let journeyman = |c: Color| self.board.units[c.index()][Kind::Journeyman.index()];
         for c in [Color::White, Color::Black] {
             if journeyman(c.other()) == 0 {
-                return Some(Outcome::win(Agog::seat_of(c), "capture"));
+                return Some(Outcome::win(Agog::seat_of(c), EndReason::Capture));
             }
         }
         for c in [Color::White, Color::Black] {
             if journeyman(c) & bit(c.target_sanctum()) != 0 {
-                return Some(Outcome::win(Agog::seat_of(c), "sanctum"));
+                return Some(Outcome::win(Agog::seat_of(c), EndReason::Sanctum));
             }
         }
         None
@@ -212,7 +213,11 @@ impl Agog {
 impl Game for Agog {
     type Move = AgogMove;
     type Config = AgogConfig;
-    const ID: &'static str = "agog";
+    const INFO: &'static GameInfo = &info::INFO;
+
+    fn configure(options: &GameOptions) -> Result<AgogConfig, OptionError> {
+        info::configure(options)
+    }
 
     fn start(config: &AgogConfig) -> Agog {
         let mut position = Agog::parse_setup(START, config.edition).expect("the start position is valid");
@@ -253,13 +258,13 @@ impl Game for Agog {
         self.make(mv);
     }
 
-    fn status(&self) -> Status {
+    fn status(&self) -> GameStatus {
         if let Some(outcome) = self.decided() {
-            Status::Over(outcome)
+            GameStatus::Over(outcome)
         } else if !self.has_move() {
-            Status::Over(Outcome::win(Agog::seat_of(self.side.other()), "immobilization"))
+            GameStatus::Over(Outcome::win(Agog::seat_of(self.side.other()), EndReason::Immobilization))
         } else {
-            Status::Ongoing
+            GameStatus::Ongoing
         }
     }
 

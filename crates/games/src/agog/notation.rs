@@ -4,7 +4,7 @@
 //! parsed into a [`PositionSetup`] (plain data), which is then validated
 //! into an [`Agog`] position.
 
-use arbiter_core::{Notation, Seat, TextError};
+use arbiter_core::{MoveError, Notation, PositionError, Seat};
 
 use super::board::{Board, Color, Edition, Kind, Square, bit, parse_square, square_name};
 use super::movegen::squares;
@@ -31,10 +31,10 @@ pub struct PositionSetup {
 
 impl PositionSetup {
     /// Parses the text of a position string (syntax only).
-    pub fn parse(text: &str) -> Result<PositionSetup, TextError> {
+    pub fn parse(text: &str) -> Result<PositionSetup, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 4 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 text,
                 format!(
                     "a position has 4 fields separated by single spaces (board, side, White's pool, Black's pool), found {}",
@@ -44,7 +44,7 @@ impl PositionSetup {
         }
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 8 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 fields[0],
                 format!("the board has 8 ranks separated by '/', found {}", ranks.len()),
             ));
@@ -63,7 +63,7 @@ impl PositionSetup {
                         file += 1;
                     }
                     _ => {
-                        return Err(TextError::new(
+                        return Err(PositionError::malformed(
                             *rank_text,
                             format!(
                                 "rank {}: '{c}' is not a unit (J G H C D, Black in lower case) or a digit 1-8",
@@ -74,25 +74,25 @@ impl PositionSetup {
                 }
             }
             if file != 8 {
-                return Err(TextError::new(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
+                return Err(PositionError::malformed(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
             }
         }
         let side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
-            other => return Err(TextError::new(other, "the side to move is 'w' or 'b'")),
+            other => return Err(PositionError::malformed(other, "the side to move is 'w' or 'b'")),
         };
-        let pool = |name: &str, text: &str| -> Result<u8, TextError> {
+        let pool = |name: &str, text: &str| -> Result<u8, PositionError> {
             match text.parse::<u8>() {
                 Ok(n) if n as u32 <= GOLEMS_PER_SIDE && (text == "0" || !text.starts_with('0')) => Ok(n),
-                _ => Err(TextError::new(text, format!("{name}'s pool is a whole number from 0 to {GOLEMS_PER_SIDE}"))),
+                _ => Err(PositionError::malformed(text, format!("{name}'s pool is a whole number from 0 to {GOLEMS_PER_SIDE}"))),
             }
         };
         Ok(PositionSetup { squares, side, pools: [pool("White", fields[2])?, pool("Black", fields[3])?] })
     }
 
     /// Checks the setup against the rules of `edition` and builds the position.
-    pub fn validate(&self, edition: Edition) -> Result<Agog, TextError> {
+    pub fn validate(&self, edition: Edition) -> Result<Agog, PositionError> {
         let mut board = Board::default();
         for (sq, letter) in self.squares.iter().enumerate() {
             let Some(letter) = *letter else { continue };
@@ -105,7 +105,7 @@ impl PositionSetup {
                 ('C', Edition::Classic) => Kind::CorruptGolem,
                 ('D', Edition::Classic) => Kind::CorruptHulk,
                 _ => {
-                    return Err(TextError::new(
+                    return Err(PositionError::invalid(
                         letter.to_string(),
                         format!(
                             "on {}: 'D' (corrupted hulk of the classic edition) is not a unit of the current edition",
@@ -116,7 +116,7 @@ impl PositionSetup {
             };
             let sq = sq as Square;
             if kind != Kind::Journeyman && sq == color.target_sanctum() {
-                return Err(TextError::new(
+                return Err(PositionError::invalid(
                     square_name(sq),
                     format!(
                         "a {} unit other than the journeyman cannot stand on the enemy sanctum {}",
@@ -131,15 +131,15 @@ impl PositionSetup {
         for c in [Color::White, Color::Black] {
             if journeymen(c).count_ones() > 1 {
                 let extra: Vec<String> = squares(journeymen(c)).map(square_name).collect();
-                return Err(TextError::new(extra.join(" "), format!("{} has more than one journeyman", c.name())));
+                return Err(PositionError::invalid(extra.join(" "), format!("{} has more than one journeyman", c.name())));
             }
         }
         let (w, b) = (journeymen(Color::White), journeymen(Color::Black));
         if w == 0 && b == 0 {
-            return Err(TextError::new("J j", "both journeymen are missing: at most one can have been captured"));
+            return Err(PositionError::invalid("J j", "both journeymen are missing: at most one can have been captured"));
         }
         if w & bit(Color::White.target_sanctum()) != 0 && b & bit(Color::Black.target_sanctum()) != 0 {
-            return Err(TextError::new("h8 a1", "both journeymen stand on the enemy sanctum"));
+            return Err(PositionError::invalid("h8 a1", "both journeymen stand on the enemy sanctum"));
         }
         for c in [Color::White, Color::Black] {
             let mut on_board = 0;
@@ -151,7 +151,7 @@ impl PositionSetup {
             }
             let total = on_board + self.pools[c.index()] as u32;
             if total > GOLEMS_PER_SIDE {
-                return Err(TextError::new(
+                return Err(PositionError::invalid(
                     self.pools[c.index()].to_string(),
                     format!(
                         "{} has {on_board} golem checkers on the board and {} in the pool: more than {GOLEMS_PER_SIDE}",
@@ -169,7 +169,7 @@ impl PositionSetup {
 
 impl Agog {
     /// Parses and validates a position string.
-    pub(crate) fn parse_setup(text: &str, edition: Edition) -> Result<Agog, TextError> {
+    pub(crate) fn parse_setup(text: &str, edition: Edition) -> Result<Agog, PositionError> {
         PositionSetup::parse(text)?.validate(edition)
     }
 
@@ -233,20 +233,20 @@ pub(crate) struct LongMove {
 
 impl LongMove {
     /// Parses `e2-e3`, `a1xa3+c3`, optionally followed by ` h1=H`.
-    pub fn parse(text: &str) -> Result<LongMove, TextError> {
+    pub fn parse(text: &str) -> Result<LongMove, MoveError> {
         let (body, promote) = split_promotion(text)?;
         let bytes = body.as_bytes();
         if bytes.len() < 5 || !body.is_char_boundary(2) {
-            return Err(TextError::new(
+            return Err(MoveError::malformed(
                 text,
                 "a move is <from>-<to> or <from> followed by x<landing>/+<landing> per jump",
             ));
         }
         let from = parse_square(&body[..2])
-            .ok_or_else(|| TextError::new(&body[..2.min(body.len())], "not a square (a1 to h8)"))?;
+            .ok_or_else(|| MoveError::malformed(&body[..2.min(body.len())], "not a square (a1 to h8)"))?;
         let rest = &body[2..];
         if let Some(to) = rest.strip_prefix('-') {
-            let to = parse_square(to).ok_or_else(|| TextError::new(to, "not a square (a1 to h8)"))?;
+            let to = parse_square(to).ok_or_else(|| MoveError::malformed(to, "not a square (a1 to h8)"))?;
             return Ok(LongMove { from, quiet_to: Some(to), jumps: Vec::new(), promote });
         }
         let jumps = parse_jumps(rest)?;
@@ -255,12 +255,12 @@ impl LongMove {
 }
 
 /// Splits `move h1=H` into the move and the promotion square.
-pub(crate) fn split_promotion(text: &str) -> Result<(&str, Option<Square>), TextError> {
+pub(crate) fn split_promotion(text: &str) -> Result<(&str, Option<Square>), MoveError> {
     match text.split_once(' ') {
         None => Ok((text, None)),
         Some((body, promo)) => {
             let square = promo.strip_suffix("=H").and_then(parse_square).ok_or_else(|| {
-                TextError::new(promo, "a sanctum promotion is written <golem square>=H, such as c3=H")
+                MoveError::malformed(promo, "a sanctum promotion is written <golem square>=H, such as c3=H")
             })?;
             Ok((body, Some(square)))
         }
@@ -268,7 +268,7 @@ pub(crate) fn split_promotion(text: &str) -> Result<(&str, Option<Square>), Text
 }
 
 /// Parses `xa3+c3` into landings with their corrupt flags.
-pub(crate) fn parse_jumps(text: &str) -> Result<Vec<(Square, bool)>, TextError> {
+pub(crate) fn parse_jumps(text: &str) -> Result<Vec<(Square, bool)>, MoveError> {
     let mut jumps = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -276,19 +276,19 @@ pub(crate) fn parse_jumps(text: &str) -> Result<Vec<(Square, bool)>, TextError> 
             b'x' => false,
             b'+' => true,
             _ => {
-                return Err(TextError::new(rest, "expected 'x' (capture) or '+' (corrupt) before each landing square"));
+                return Err(MoveError::malformed(rest, "expected 'x' (capture) or '+' (corrupt) before each landing square"));
             }
         };
         let square_text = rest.get(1..3).unwrap_or(&rest[1..]);
-        let square = parse_square(square_text).ok_or_else(|| TextError::new(square_text, "not a square (a1 to h8)"))?;
+        let square = parse_square(square_text).ok_or_else(|| MoveError::malformed(square_text, "not a square (a1 to h8)"))?;
         jumps.push((square, corrupt));
         rest = &rest[1 + square_text.len()..];
         if jumps.len() > super::moves::MAX_JUMPS {
-            return Err(TextError::new(text, "more jumps than any sequence can have"));
+            return Err(MoveError::malformed(text, "more jumps than any sequence can have"));
         }
     }
     if jumps.is_empty() {
-        return Err(TextError::new(text, "expected -<to> or at least one jump"));
+        return Err(MoveError::malformed(text, "expected -<to> or at least one jump"));
     }
     Ok(jumps)
 }
@@ -330,7 +330,7 @@ impl LongMove {
 }
 
 impl Notation for Agog {
-    fn parse_position(text: &str, config: &AgogConfig) -> Result<Agog, TextError> {
+    fn parse_position(text: &str, config: &AgogConfig) -> Result<Agog, PositionError> {
         Agog::parse_setup(text, config.edition)
     }
 
@@ -345,19 +345,19 @@ impl Notation for Agog {
     }
 
     /// Reads a move in long form or in scorekeeping notation.
-    fn parse_move(&self, text: &str) -> Result<AgogMove, TextError> {
+    fn parse_move(&self, text: &str) -> Result<AgogMove, MoveError> {
         let legal = self.legal_move_list();
         match LongMove::parse(text) {
             Ok(long) => match legal.iter().find(|m| long.matches(m)) {
                 Some(mv) => Ok(*mv),
                 None => match self.parse_scorekeeping_in(text, &legal) {
                     Ok(mv) => Ok(mv),
-                    Err(_) => Err(TextError::new(text, self.explain_illegal(&long, &legal))),
+                    Err(_) => Err(MoveError::illegal(text, self.explain_illegal(&long, &legal))),
                 },
             },
             Err(long_error) => match self.parse_scorekeeping_in(text, &legal) {
                 Ok(mv) => Ok(mv),
-                Err(e) if text.contains('-') => Err(if e.reason.starts_with("not") { long_error } else { e }),
+                Err(MoveError::Malformed { .. }) if text.contains('-') => Err(long_error),
                 Err(e) => Err(e),
             },
         }
@@ -404,7 +404,7 @@ mod tests {
         ];
         for (text, token) in cases {
             let e = Agog::parse_position(text, &AgogConfig::default()).unwrap_err();
-            assert_eq!(e.token, token, "{text}: {e}");
+            assert_eq!(e.token(), token, "{text}: {e}");
         }
     }
 
@@ -421,7 +421,7 @@ mod tests {
             ("7j/8/8/8/8/8/HH6/J7 w 17 0", "17".to_string()),
         ] {
             let e = Agog::parse_position(text, &config).unwrap_err();
-            assert_eq!(e.token, token, "{text}: {e}");
+            assert_eq!(e.token(), token, "{text}: {e}");
         }
         assert!(Agog::parse_position("7j/8/8/8/8/8/8/J2D4 w 0 0", &classic).is_ok());
         // A classic corrupted hulk holds two enemy golems: 19 + 2 > 20.

@@ -7,7 +7,7 @@
 //! rank digit for a north/south move); if that is still ambiguous, the
 //! whole origin square. A golem capture always carries that coordinate.
 
-use arbiter_core::TextError;
+use arbiter_core::MoveError;
 
 use super::Agog;
 use super::board::{Kind, Square, file_of, parse_square, rank_of, square_name};
@@ -87,18 +87,18 @@ impl Agog {
 
     /// Reads a move in scorekeeping notation (more disambiguation than
     /// needed is accepted).
-    pub fn parse_scorekeeping(&self, text: &str) -> Result<AgogMove, TextError> {
+    pub fn parse_scorekeeping(&self, text: &str) -> Result<AgogMove, MoveError> {
         self.parse_scorekeeping_in(text, &self.legal_move_list())
     }
 
-    pub(crate) fn parse_scorekeeping_in(&self, text: &str, legal: &[AgogMove]) -> Result<AgogMove, TextError> {
+    pub(crate) fn parse_scorekeeping_in(&self, text: &str, legal: &[AgogMove]) -> Result<AgogMove, MoveError> {
         let (body, promote) = split_promotion(text)?;
         let (letter, rest) = match body.chars().next() {
             Some(c @ ('J' | 'H' | 'C' | 'D' | 'G')) => (c, &body[1..]),
             _ => ('G', body),
         };
         let syntax = || {
-            TextError::new(
+            MoveError::malformed(
                 text,
                 "not a move: write <from>-<to> or <from>x<landing>…, or scorekeeping such as b6, ab6, C5b6, Jxa3+c3",
             )
@@ -150,11 +150,11 @@ impl Agog {
                         }
                     }
                 };
-                Err(TextError::new(text, reason))
+                Err(MoveError::illegal(text, reason))
             }
             many => {
                 let options: Vec<String> = many.iter().map(|m| super::notation::long_form(m)).collect();
-                Err(TextError::new(
+                Err(MoveError::malformed(
                     text,
                     format!("ambiguous: {}; add the origin's file, rank or square", options.join(" or ")),
                 ))

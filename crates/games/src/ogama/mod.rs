@@ -9,11 +9,12 @@
 //! let deal = Ogama::start(&OgamaConfig { seed: 0, ..OgamaConfig::default() });
 //! let placed = deal.play(&deal.parse_move("T@c1")?);
 //! assert_eq!(placed.to_move(), arbiter_core::Seat(1));
-//! # Ok::<(), arbiter_core::TextError>(())
+//! # Ok::<(), arbiter_core::MoveError>(())
 //! ```
 
 mod board;
 mod deal;
+mod info;
 mod movegen;
 mod moves;
 mod notation;
@@ -23,7 +24,7 @@ pub use deal::deal;
 pub use moves::OgamaMove;
 pub use notation::PositionSetup;
 
-use arbiter_core::{Game, Outcome, Seat, Status};
+use arbiter_core::{EndReason, Game, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Seat};
 use board::{KEYS, NO_SQUARE};
 
 /// The rules a game is played under.
@@ -159,7 +160,7 @@ impl Ogama {
     }
 
     /// The end-of-game count: more captured discs wins, equal draws.
-    fn count(&self, reason: &'static str) -> Outcome {
+    fn count(&self, reason: EndReason) -> Outcome {
         let (o, b) = (self.captured_by(Color::Orange), self.captured_by(Color::Blue));
         match o.cmp(&b) {
             std::cmp::Ordering::Greater => Outcome::win(Ogama::seat_of(Color::Orange), reason),
@@ -173,11 +174,11 @@ impl Ogama {
         // A six-disc stack is the only code with the marker in bit 6.
         if let Some(tower) = self.stacks.iter().find(|s| s.0 >= 1 << MAX_HEIGHT) {
             let winner = tower.top().expect("a tower has a top");
-            return Some(Outcome::win(Ogama::seat_of(winner), "tower"));
+            return Some(Outcome::win(Ogama::seat_of(winner), EndReason::Tower));
         }
         let just_moved = self.side.other();
         if !self.has_single(just_moved) {
-            return Some(self.count("no-singles"));
+            return Some(self.count(EndReason::NoSingles));
         }
         None
     }
@@ -186,7 +187,11 @@ impl Ogama {
 impl Game for Ogama {
     type Move = OgamaMove;
     type Config = OgamaConfig;
-    const ID: &'static str = "ogama";
+    const INFO: &'static GameInfo = &info::INFO;
+
+    fn configure(options: &GameOptions) -> Result<OgamaConfig, OptionError> {
+        Ok(OgamaConfig { seed: options.number("seed").unwrap_or(0), repetition: options.switch("repetition", true) })
+    }
 
     fn start(config: &OgamaConfig) -> Ogama {
         deal(config.seed).validate(config.repetition).expect("a dealt position is valid")
@@ -222,14 +227,14 @@ impl Game for Ogama {
         self.make(mv);
     }
 
-    fn status(&self) -> Status {
+    fn status(&self) -> GameStatus {
         if let Some(outcome) = self.decided() {
-            return Status::Over(outcome);
+            return GameStatus::Over(outcome);
         }
         if self.stuck(self.side) && self.stuck(self.side.other()) {
-            return Status::Over(self.count("passes"));
+            return GameStatus::Over(self.count(EndReason::Passes));
         }
-        Status::Ongoing
+        GameStatus::Ongoing
     }
 
     fn hash(&self) -> u64 {

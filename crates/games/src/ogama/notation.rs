@@ -3,7 +3,7 @@
 //! A position is read in two steps: [`PositionSetup::parse`] checks the
 //! syntax, [`PositionSetup::validate`] the rules.
 
-use arbiter_core::{Notation, Seat, TextError};
+use arbiter_core::{MoveError, Notation, PositionError, Seat};
 
 use super::board::{Color, MAX_HEIGHT, NO_SQUARE, SQUARES, Square, Stack, parse_square, square_name};
 use super::moves::OgamaMove;
@@ -33,17 +33,17 @@ pub struct PositionSetup {
 
 impl PositionSetup {
     /// Parses a position string (syntax only).
-    pub fn parse(text: &str) -> Result<PositionSetup, TextError> {
+    pub fn parse(text: &str) -> Result<PositionSetup, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 2 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 text,
                 format!("a position has 2 fields separated by one space (board, side), found {}", fields.len()),
             ));
         }
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != 5 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 fields[0],
                 format!("the board has 5 ranks separated by '/', found {}", ranks.len()),
             ));
@@ -53,7 +53,7 @@ impl PositionSetup {
             let rank = 4 - i;
             let cells: Vec<&str> = rank_text.split(',').collect();
             if cells.len() != 5 {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     *rank_text,
                     format!("rank {} has 5 squares separated by ',', found {}", rank + 1, cells.len()),
                 ));
@@ -65,20 +65,20 @@ impl PositionSetup {
         let side = match fields[1] {
             "o" => Color::Orange,
             "b" => Color::Blue,
-            other => return Err(TextError::new(other, "the side to move is 'o' or 'b'")),
+            other => return Err(PositionError::malformed(other, "the side to move is 'o' or 'b'")),
         };
         Ok(PositionSetup { squares, side })
     }
 
     /// Checks the setup against the rules and builds the position.
-    pub fn validate(&self, repetition: bool) -> Result<Ogama, TextError> {
+    pub fn validate(&self, repetition: bool) -> Result<Ogama, PositionError> {
         let mut stacks = [Stack::EMPTY; SQUARES];
         let mut toads = [NO_SQUARE; 2];
         let mut counts = [0usize; 2];
         for (sq, setup) in self.squares.iter().enumerate() {
             let name = square_name(sq as Square);
             if setup.discs.len() > MAX_HEIGHT as usize {
-                return Err(TextError::new(name, format!("a stack holds at most {MAX_HEIGHT} discs")));
+                return Err(PositionError::invalid(name, format!("a stack holds at most {MAX_HEIGHT} discs")));
             }
             for &d in &setup.discs {
                 stacks[sq] = stacks[sq].push(d);
@@ -86,17 +86,17 @@ impl PositionSetup {
             }
             if setup.toad {
                 let Some(color) = stacks[sq].top() else {
-                    return Err(TextError::new(name, "a toad stands on a disc, not on an empty square"));
+                    return Err(PositionError::invalid(name, "a toad stands on a disc, not on an empty square"));
                 };
                 if toads[color.index()] != NO_SQUARE {
-                    return Err(TextError::new(name, format!("{} has two toads", color.name())));
+                    return Err(PositionError::invalid(name, format!("{} has two toads", color.name())));
                 }
                 toads[color.index()] = sq as Square;
             }
         }
         for color in [Color::Orange, Color::Blue] {
             if counts[color.index()] != DISCS_PER_SIDE {
-                return Err(TextError::new(
+                return Err(PositionError::invalid(
                     color.letter().to_string(),
                     format!(
                         "{} has {} discs; a game has {DISCS_PER_SIDE} of each colour",
@@ -110,7 +110,7 @@ impl PositionSetup {
     }
 }
 
-fn parse_square_text(cell: &str) -> Result<SquareSetup, TextError> {
+fn parse_square_text(cell: &str) -> Result<SquareSetup, PositionError> {
     if cell == "." {
         return Ok(SquareSetup::default());
     }
@@ -119,7 +119,7 @@ fn parse_square_text(cell: &str) -> Result<SquareSetup, TextError> {
         None => (cell, false),
     };
     if discs_text.is_empty() {
-        return Err(TextError::new(cell, "a square is '.' or its discs bottom to top (o, b), then '*' for a toad"));
+        return Err(PositionError::malformed(cell, "a square is '.' or its discs bottom to top (o, b), then '*' for a toad"));
     }
     let mut discs = Vec::new();
     for c in discs_text.chars() {
@@ -127,7 +127,7 @@ fn parse_square_text(cell: &str) -> Result<SquareSetup, TextError> {
             'o' => Color::Orange,
             'b' => Color::Blue,
             _ => {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     cell,
                     format!(
                         "'{c}' is not a disc: a square is '.' or its discs bottom to top (o, b), then '*' for a toad"
@@ -177,10 +177,10 @@ impl Ogama {
 }
 
 /// Reads the form of a move: `pass`, `T@c3`, `Tc3-d4`, `c3-d5`.
-fn parse_move_text(text: &str) -> Result<OgamaMove, TextError> {
+fn parse_move_text(text: &str) -> Result<OgamaMove, MoveError> {
     let bad =
-        || TextError::new(text, "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass");
-    let square = |s: &str| parse_square(s).ok_or_else(|| TextError::new(s, "not a square (a1 to e5)"));
+        || MoveError::malformed(text, "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass");
+    let square = |s: &str| parse_square(s).ok_or_else(|| MoveError::malformed(s, "not a square (a1 to e5)"));
     if text == "pass" {
         return Ok(OgamaMove::Pass);
     }
@@ -197,7 +197,7 @@ fn parse_move_text(text: &str) -> Result<OgamaMove, TextError> {
 }
 
 impl Notation for Ogama {
-    fn parse_position(text: &str, config: &OgamaConfig) -> Result<Ogama, TextError> {
+    fn parse_position(text: &str, config: &OgamaConfig) -> Result<Ogama, PositionError> {
         PositionSetup::parse(text)?.validate(config.repetition)
     }
 
@@ -223,14 +223,14 @@ impl Notation for Ogama {
         format!("{} {}", ranks.join("/"), self.side.letter())
     }
 
-    fn parse_move(&self, text: &str) -> Result<OgamaMove, TextError> {
+    fn parse_move(&self, text: &str) -> Result<OgamaMove, MoveError> {
         let mv = parse_move_text(text)?;
         if self.legal_move_list().contains(&mv) {
             Ok(mv)
         } else if self.decided().is_some() || arbiter_core::Game::status(self).is_over() {
-            Err(TextError::new(text, "the game is over"))
+            Err(MoveError::GameOver { token: text.to_string() })
         } else {
-            Err(TextError::new(text, self.explain(&mv)))
+            Err(MoveError::illegal(text, self.explain(&mv)))
         }
     }
 

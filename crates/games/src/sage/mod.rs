@@ -10,11 +10,12 @@
 //! let start = Sage::start(&SageConfig::default());
 //! let next = start.play(&start.parse_move("a2-c4")?);
 //! assert_eq!(next.position_string(), "2aaaa2/k1aaaa1k/8/8/8/2K5/8/2AAAA1K/2AAAA2 r Ss 0-0");
-//! # Ok::<(), arbiter_core::TextError>(())
+//! # Ok::<(), arbiter_core::MoveError>(())
 //! ```
 
 mod board;
 mod diagram;
+mod info;
 mod movegen;
 mod moves;
 mod notation;
@@ -26,7 +27,7 @@ pub use board::{
 pub use moves::{End, SageMove};
 pub use notation::{PositionSetup, START};
 
-use arbiter_core::{Game, Outcome, Seat, Status};
+use arbiter_core::{EndReason, Game, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Seat};
 use board::{DIRS, KEYS, NONE, TABLES};
 
 /// The rules a game is played under.
@@ -241,14 +242,18 @@ impl Sage {
         Color::BOTH
             .into_iter()
             .find(|&c| self.scores[c.index()] >= WINNING_SCORE)
-            .map(|c| Outcome::win(Sage::seat_of(c), "score"))
+            .map(|c| Outcome::win(Sage::seat_of(c), EndReason::Score))
     }
 }
 
 impl Game for Sage {
     type Move = SageMove;
     type Config = SageConfig;
-    const ID: &'static str = "sage";
+    const INFO: &'static GameInfo = &info::INFO;
+
+    fn configure(options: &GameOptions) -> Result<SageConfig, OptionError> {
+        Ok(SageConfig { repetition: options.switch("repetition", true) })
+    }
 
     fn start(config: &SageConfig) -> Sage {
         PositionSetup::parse(START).and_then(|s| s.validate(config.repetition)).expect("the start position is valid")
@@ -285,13 +290,13 @@ impl Game for Sage {
         self.make(mv);
     }
 
-    fn status(&self) -> Status {
+    fn status(&self) -> GameStatus {
         if let Some(outcome) = self.decided() {
-            Status::Over(outcome)
+            GameStatus::Over(outcome)
         } else if !self.can_move(self.side) && !self.can_move(self.side.other()) {
-            Status::Over(Outcome::draw("passes"))
+            GameStatus::Over(Outcome::draw(EndReason::Passes))
         } else {
-            Status::Ongoing
+            GameStatus::Ongoing
         }
     }
 

@@ -4,7 +4,7 @@
 //! parsed into a [`PositionSetup`] (plain data), which is then validated
 //! into a [`Sage`] position.
 
-use arbiter_core::{Game, Notation, Seat, TextError};
+use arbiter_core::{Game, MoveError, Notation, PositionError, Seat};
 
 use super::board::{
     Bits, Color, FILES, KINDS, Kind, MAX_SCORE, RANKS, RIVER_RANK, SQUARES, Square, WINNING_SCORE, bit, parse_square,
@@ -40,10 +40,10 @@ pub struct PositionSetup {
 
 impl PositionSetup {
     /// Parses the text of a position string (syntax only).
-    pub fn parse(text: &str) -> Result<PositionSetup, TextError> {
+    pub fn parse(text: &str) -> Result<PositionSetup, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 4 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 text,
                 format!(
                     "a position has 4 fields separated by single spaces (board, side, towers, scores), found {}",
@@ -53,7 +53,7 @@ impl PositionSetup {
         }
         let ranks: Vec<&str> = fields[0].split('/').collect();
         if ranks.len() != RANKS as usize {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 fields[0],
                 format!("the board has {RANKS} ranks separated by '/', found {}", ranks.len()),
             ));
@@ -67,7 +67,7 @@ impl PositionSetup {
                     '1'..='8' => file += c as usize - '0' as usize,
                     _ => {
                         let Some(piece) = piece_of_letter(c) else {
-                            return Err(TextError::new(
+                            return Err(PositionError::malformed(
                                 *rank_text,
                                 format!(
                                     "rank {}: '{c}' is not a piece (S Sage, A apprentice, K skyship; Red in lower case) or a digit 1-8",
@@ -83,25 +83,25 @@ impl PositionSetup {
                 }
             }
             if file != FILES as usize {
-                return Err(TextError::new(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
+                return Err(PositionError::malformed(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
             }
         }
         let side = match fields[1] {
             "b" => Color::Black,
             "r" => Color::Red,
-            other => return Err(TextError::new(other, "the side to move is 'b' (Black) or 'r' (Red)")),
+            other => return Err(PositionError::malformed(other, "the side to move is 'b' (Black) or 'r' (Red)")),
         };
         let towers = match fields[2].as_bytes() {
             [b @ (b'S' | b'-'), r @ (b's' | b'-')] => [*b == b'S', *r == b's'],
             _ => {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     fields[2],
                     "the towers are two characters, Black's then Red's: 'S' / 's' for a Sage in her tower, else '-'",
                 ));
             }
         };
         let score_error = || {
-            TextError::new(
+            PositionError::malformed(
                 fields[3],
                 format!("the scores are <Black>-<Red>, each a whole number from 0 to {MAX_SCORE}"),
             )
@@ -116,7 +116,7 @@ impl PositionSetup {
     }
 
     /// Checks the setup against the rules and builds the position.
-    pub fn validate(&self, repetition: bool) -> Result<Sage, TextError> {
+    pub fn validate(&self, repetition: bool) -> Result<Sage, PositionError> {
         let mut pieces = [[0 as Bits; 3]; 2];
         for (sq, piece) in self.squares.iter().enumerate() {
             if let Some((color, kind)) = *piece {
@@ -128,7 +128,7 @@ impl PositionSetup {
                 let set = pieces[color.index()][kind.index()];
                 if set.count_ones() > most(kind) {
                     let on: Vec<String> = squares(set).map(square_name).collect();
-                    return Err(TextError::new(
+                    return Err(PositionError::invalid(
                         on.join(" "),
                         format!(
                             "{} has {} {}s; a side has at most {}",
@@ -142,14 +142,14 @@ impl PositionSetup {
             }
             let sage = pieces[color.index()][Kind::Sage.index()];
             if self.towers[color.index()] && sage != 0 {
-                return Err(TextError::new(
+                return Err(PositionError::invalid(
                     square_name(sage.trailing_zeros() as Square),
                     format!("{}'s Sage cannot be on the board and in her tower at once", color.name()),
                 ));
             }
         }
         if self.scores.iter().all(|&s| s >= WINNING_SCORE) {
-            return Err(TextError::new(
+            return Err(PositionError::invalid(
                 format!("{}-{}", self.scores[0], self.scores[1]),
                 format!("only one side can reach {WINNING_SCORE} points: the first to reach them wins"),
             ));
@@ -172,15 +172,15 @@ fn letter_of(color: Color, kind: Kind) -> char {
 }
 
 /// Reads the form of a move: `pass`, `T-d2`, `c5-W`, `c2-c4`.
-fn parse_move_text(text: &str) -> Result<SageMove, TextError> {
+fn parse_move_text(text: &str) -> Result<SageMove, MoveError> {
     let square = |s: &str| {
-        parse_square(s).ok_or_else(|| TextError::new(if s.is_empty() { text } else { s }, "not a square (a1 to h9)"))
+        parse_square(s).ok_or_else(|| MoveError::malformed(if s.is_empty() { text } else { s }, "not a square (a1 to h9)"))
     };
     if text == "pass" {
         return Ok(SageMove::Pass);
     }
     let Some((from, to)) = text.split_once('-') else {
-        return Err(TextError::new(
+        return Err(MoveError::malformed(
             text,
             "a move is <from>-<to>, T-<to> (the Sage leaves her tower), <from>-W or <from>-E (escape), or pass",
         ));
@@ -308,7 +308,7 @@ impl Sage {
 }
 
 impl Notation for Sage {
-    fn parse_position(text: &str, config: &SageConfig) -> Result<Sage, TextError> {
+    fn parse_position(text: &str, config: &SageConfig) -> Result<Sage, PositionError> {
         PositionSetup::parse(text)?.validate(config.repetition)
     }
 
@@ -324,14 +324,14 @@ impl Notation for Sage {
         )
     }
 
-    fn parse_move(&self, text: &str) -> Result<SageMove, TextError> {
+    fn parse_move(&self, text: &str) -> Result<SageMove, MoveError> {
         let mv = parse_move_text(text)?;
         if self.legal_move_list().contains(&mv) {
             Ok(mv)
         } else if self.status().is_over() {
-            Err(TextError::new(text, "the game is over"))
+            Err(MoveError::GameOver { token: text.to_string() })
         } else {
-            Err(TextError::new(text, self.explain(&mv)))
+            Err(MoveError::illegal(text, self.explain(&mv)))
         }
     }
 
@@ -385,7 +385,7 @@ mod tests {
             ("x5-W", "x5"),
             ("c2-c4-c6", "c4-c6"),
         ] {
-            assert_eq!(parse_move_text(text).unwrap_err().token, token, "{text}");
+            assert_eq!(parse_move_text(text).unwrap_err().token(), token, "{text}");
         }
     }
 }

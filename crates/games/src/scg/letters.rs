@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::{Seat, TextError};
+use arbiter_core::{PositionError, Seat};
 
 use super::grid::{MAX_PLAYERS, MIN_PLAYERS};
 
@@ -27,35 +27,35 @@ impl Letters {
     /// Reads the letters of the players a game begins with: 2 to 12
     /// distinct capitals (`ABC`), or a number of players (`3`, meaning
     /// `ABC`).
-    pub fn parse(text: &str) -> Result<Letters, TextError> {
+    pub fn parse(text: &str) -> Result<Letters, PositionError> {
         if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
             return match text.parse::<usize>() {
                 Ok(count) if (MIN_PLAYERS..=MAX_PLAYERS).contains(&count) => Ok(Letters::first(count)),
-                _ => Err(TextError::new(text, "a game has 2 to 12 players")),
+                _ => Err(PositionError::malformed(text, "a game has 2 to 12 players")),
             };
         }
         let letters = Letters::parse_list(text)?;
         if letters.len() < MIN_PLAYERS {
-            return Err(TextError::new(text, "a game has 2 to 12 players, one capital letter each"));
+            return Err(PositionError::malformed(text, "a game has 2 to 12 players, one capital letter each"));
         }
         Ok(letters)
     }
 
     /// Reads 0 to 12 distinct capitals (the players field of a position).
-    pub fn parse_list(text: &str) -> Result<Letters, TextError> {
+    pub fn parse_list(text: &str) -> Result<Letters, PositionError> {
         let mut letters = Letters::first(0);
         for c in text.chars() {
             if !c.is_ascii_uppercase() {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     text,
                     format!("'{c}' is not a player's letter: players are capital letters A to Z"),
                 ));
             }
             if letters.seat_of(c).is_some() {
-                return Err(TextError::new(text, format!("'{c}' is given twice; each player has a different letter")));
+                return Err(PositionError::malformed(text, format!("'{c}' is given twice; each player has a different letter")));
             }
             if letters.len() == MAX_PLAYERS {
-                return Err(TextError::new(text, "a game has at most 12 players"));
+                return Err(PositionError::malformed(text, "a game has at most 12 players"));
             }
             letters.bytes[letters.len()] = c as u8;
             letters.len += 1;
@@ -121,8 +121,8 @@ mod tests {
             ("", "2 to 12"),
         ] {
             let e = Letters::parse(bad).unwrap_err();
-            assert!(e.reason.contains(reason), "{bad}: {e}");
-            assert_eq!(e.token, bad);
+            assert!(e.reason().contains(reason), "{bad}: {e}");
+            assert_eq!(e.token(), bad);
         }
     }
 }

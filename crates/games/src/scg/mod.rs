@@ -14,35 +14,23 @@
 //! let (next, report) = start.resolve_reported(&round);
 //! assert_eq!(next.position_string(), "....../....../..@.../...C../....../...... ABC");
 //! assert!(report.doomed.is_empty());
-//! # Ok::<(), arbiter_core::TextError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod announce;
-mod bulletin;
 mod diagram;
 mod grid;
+mod info;
 mod letters;
 mod notation;
-pub mod referee;
 mod report;
 mod resolve;
-mod text;
-pub mod when;
 
-pub use announce::{Names, RoundExtras, announce};
-pub use bulletin::record_announcements;
 pub use grid::{Cells, Geometry, MAX_PLAYERS, MAX_SIDE, MAX_SQUARES, MIN_PLAYERS, MIN_SIDE, Square, grid_side};
 pub use letters::Letters;
 pub use notation::PositionSetup;
 pub use report::{Doom, Fate, PlayResult, RoundReport};
-pub use text::{game_config, status_words};
 
-use arbiter_core::{Outcome, Seat, SeatSet, SimultaneousGame, Status, splitmix64};
-
-/// Why a game ended with a single survivor.
-pub const LAST_STANDING: &str = "last-standing";
-/// Why a game ended with everyone doomed in the same round.
-pub const MOST_LETTERS: &str = "most-letters";
+use arbiter_core::{EndReason, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Round, Seat, SeatSet, SimultaneousGame, splitmix64};
 
 /// The rules a game is played under.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -239,8 +227,8 @@ impl Scg {
     /// The winners when the game is over.
     fn outcome(&self) -> Option<Outcome> {
         match self.active.len() {
-            0 => Some(Outcome { winners: self.winners, reason: MOST_LETTERS }),
-            1 => Some(Outcome { winners: self.active, reason: LAST_STANDING }),
+            0 => Some(Outcome { winners: self.winners, reason: EndReason::MostLetters }),
+            1 => Some(Outcome { winners: self.active, reason: EndReason::LastStanding }),
             _ => None,
         }
     }
@@ -250,7 +238,11 @@ impl SimultaneousGame for Scg {
     type Play = Square;
     type Config = ScgConfig;
     type Report = RoundReport;
-    const ID: &'static str = "scg";
+    const INFO: &'static GameInfo = &info::INFO;
+
+    fn configure(options: &GameOptions) -> Result<ScgConfig, OptionError> {
+        info::configure(options)
+    }
 
     fn start(config: &ScgConfig) -> Scg {
         let letters = config.letters.unwrap_or_else(|| Letters::first(MIN_PLAYERS));
@@ -299,20 +291,20 @@ impl SimultaneousGame for Scg {
         }
     }
 
-    fn resolve_reported(&self, plays: &[(Seat, Square)]) -> (Scg, RoundReport) {
+    fn resolve_reported(&self, plays: &Round<Square>) -> (Scg, RoundReport) {
         let mut report = RoundReport::default();
         let next = self.settle(plays, Some(&mut report));
         (next, report)
     }
 
-    fn resolve(&self, plays: &[(Seat, Square)]) -> Scg {
+    fn resolve(&self, plays: &Round<Square>) -> Scg {
         self.settle(plays, None)
     }
 
-    fn status(&self) -> Status {
+    fn status(&self) -> GameStatus {
         match self.outcome() {
-            Some(o) => Status::Over(o),
-            None => Status::Ongoing,
+            Some(o) => GameStatus::Over(o),
+            None => GameStatus::Ongoing,
         }
     }
 

@@ -4,7 +4,7 @@
 //! A position is read in two steps: [`PositionSetup::parse`] checks the
 //! syntax, [`PositionSetup::validate`] the rules.
 
-use arbiter_core::{Seat, SeatSet, SimultaneousGame, SimultaneousNotation, TextError};
+use arbiter_core::{MoveError, PositionError, Seat, SeatSet, SimultaneousGame, SimultaneousNotation};
 
 use super::grid::{Cells, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Square, grid_side};
 use super::letters::Letters;
@@ -23,10 +23,10 @@ pub struct PositionSetup {
 
 impl PositionSetup {
     /// Parses a position string (syntax only).
-    pub fn parse(text: &str) -> Result<PositionSetup, TextError> {
+    pub fn parse(text: &str) -> Result<PositionSetup, PositionError> {
         let fields: Vec<&str> = text.split(' ').collect();
         if fields.len() != 2 {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 text,
                 format!("a position has 2 fields separated by one space (grid, players), found {}", fields.len()),
             ));
@@ -34,7 +34,7 @@ impl PositionSetup {
         let rows: Vec<&str> = fields[0].split('/').collect();
         let n = rows.len();
         if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
-            return Err(TextError::new(
+            return Err(PositionError::malformed(
                 fields[0],
                 format!("the grid has {MIN_SIDE} to {MAX_SIDE} rows separated by '/', found {n}"),
             ));
@@ -43,13 +43,13 @@ impl PositionSetup {
         for (i, row) in rows.iter().enumerate() {
             let name = (b'a' + i as u8) as char;
             if let Some(c) = row.chars().find(|&c| c != '.' && c != '@' && !c.is_ascii_uppercase()) {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     *row,
                     format!("row {name}: '{c}' is not a square; a square is '.', '@' or a player's letter"),
                 ));
             }
             if row.len() != n {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     *row,
                     format!("row {name} has {} squares; the grid has {n} rows, so every row has {n}", row.len()),
                 ));
@@ -59,7 +59,7 @@ impl PositionSetup {
         let players = match fields[1] {
             "-" => Letters::first(0),
             "" => {
-                return Err(TextError::new(
+                return Err(PositionError::malformed(
                     "",
                     "the players field lists the players' letters, or '-' when none is left",
                 ));
@@ -72,7 +72,7 @@ impl PositionSetup {
     /// Checks the setup against the rules and builds the position. With
     /// the players' letters in `config`, the listed players must be some of
     /// them, in the same order, and the grid must have their game's side.
-    pub fn validate(&self, config: &ScgConfig) -> Result<Scg, TextError> {
+    pub fn validate(&self, config: &ScgConfig) -> Result<Scg, PositionError> {
         let n = self.n;
         let listed = self.players.as_string();
         let listed_text = if listed.is_empty() { "-".to_string() } else { listed.clone() };
@@ -80,7 +80,7 @@ impl PositionSetup {
             None => {
                 let needed = grid_side(self.players.len().max(1));
                 if n < needed {
-                    return Err(TextError::new(
+                    return Err(PositionError::invalid(
                         listed_text,
                         format!("{} players need a grid of at least {needed}×{needed}", self.players.len()),
                     ));
@@ -90,7 +90,7 @@ impl PositionSetup {
             Some(all) => {
                 let side = grid_side(all.len());
                 if n != side {
-                    return Err(TextError::new(
+                    return Err(PositionError::invalid(
                         listed_text,
                         format!(
                             "a game of {} players ({all}) is played on a {side}×{side} grid, not {n}×{n}",
@@ -107,13 +107,13 @@ impl PositionSetup {
                             last = Some(seat);
                         }
                         Some(_) => {
-                            return Err(TextError::new(
+                            return Err(PositionError::invalid(
                                 listed_text,
                                 format!("the players are listed in seat order ({all})"),
                             ));
                         }
                         None => {
-                            return Err(TextError::new(
+                            return Err(PositionError::invalid(
                                 listed_text,
                                 format!("'{c}' is not one of this game's players ({all})"),
                             ));
@@ -134,7 +134,7 @@ impl PositionSetup {
                 letter => match letters.seat_of(letter as char).filter(|&s| active.contains(s)) {
                     Some(seat) => stones[seat.index()] = stones[seat.index()].with(sq),
                     None => {
-                        return Err(TextError::new(
+                        return Err(PositionError::invalid(
                             geo.name(sq),
                             format!(
                                 "holds '{}', which is not the letter of a player still in the game ({listed_text}); \
@@ -153,16 +153,16 @@ impl PositionSetup {
 impl Scg {
     /// Reads a square of this grid (`e7`) as a play for `seat`, and checks
     /// that the player may play it this round.
-    pub fn parse_square_play(&self, seat: Seat, text: &str) -> Result<Square, TextError> {
+    pub fn parse_square_play(&self, seat: Seat, text: &str) -> Result<Square, MoveError> {
         let geo = self.geometry();
         if self.status().is_over() {
-            return Err(TextError::new(text, "the game is over"));
+            return Err(MoveError::GameOver { token: text.to_string() });
         }
         if !self.active.contains(seat) {
-            return Err(TextError::new(text, format!("{} is no longer in the game", self.letter(seat))));
+            return Err(MoveError::illegal(text, format!("{} is no longer in the game", self.letter(seat))));
         }
         let sq = geo.parse(text).ok_or_else(|| {
-            TextError::new(
+            MoveError::malformed(
                 text,
                 format!(
                     "not a square of the {n}×{n} grid: a square is a row letter a to {last} and a column number 1 to {n} (e7)",
@@ -172,7 +172,7 @@ impl Scg {
             )
         })?;
         match self.cell(sq) {
-            Cell::Letter(owner) => Err(TextError::new(
+            Cell::Letter(owner) => Err(MoveError::illegal(
                 text,
                 format!(
                     "{text} holds {}'s letter; a play names a square without a letter{}",
@@ -181,26 +181,26 @@ impl Scg {
                 ),
             )),
             Cell::At if self.at_blocked => {
-                Err(TextError::new(text, format!("{text} holds @, and @ squares are blocked in this game")))
+                Err(MoveError::illegal(text, format!("{text} holds @, and @ squares are blocked in this game")))
             }
             _ => Ok(sq),
         }
     }
 
     /// The seat of a letter given in a play.
-    fn seat_in_play(&self, text: &str, letter: &str) -> Result<Seat, TextError> {
+    fn seat_in_play(&self, text: &str, letter: &str) -> Result<Seat, MoveError> {
         let mut chars = letter.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(TextError::new(text, "a play is <letter>:<square>, such as B:e7"));
+            return Err(MoveError::malformed(text, "a play is <letter>:<square>, such as B:e7"));
         };
         self.seat_of(c).ok_or_else(|| {
-            TextError::new(letter, format!("not a player of this game (players: {})", self.letters.as_string()))
+            MoveError::malformed(letter, format!("not a player of this game (players: {})", self.letters.as_string()))
         })
     }
 }
 
 impl SimultaneousNotation for Scg {
-    fn parse_position(text: &str, config: &ScgConfig) -> Result<Scg, TextError> {
+    fn parse_position(text: &str, config: &ScgConfig) -> Result<Scg, PositionError> {
         PositionSetup::parse(text)?.validate(config)
     }
 
@@ -229,16 +229,24 @@ impl SimultaneousNotation for Scg {
         s
     }
 
-    fn parse_play(&self, text: &str) -> Result<(Seat, Square), TextError> {
+    fn parse_play(&self, text: &str) -> Result<(Seat, Square), MoveError> {
         let (letter, square) =
-            text.split_once(':').ok_or_else(|| TextError::new(text, "a play is <letter>:<square>, such as B:e7"))?;
+            text.split_once(':').ok_or_else(|| MoveError::malformed(text, "a play is <letter>:<square>, such as B:e7"))?;
         let seat = self.seat_in_play(text, letter)?;
-        let sq = self.parse_square_play(seat, square).map_err(|e| TextError::new(text, e.reason))?;
+        let sq = self.parse_square_play(seat, square).map_err(|e| e.about(text))?;
         Ok((seat, sq))
+    }
+
+    fn parse_seat_play(&self, seat: Seat, text: &str) -> Result<Square, MoveError> {
+        self.parse_square_play(seat, text)
     }
 
     fn play_string(&self, seat: Seat, play: &Square) -> String {
         format!("{}:{}", self.letter(seat), self.geometry().name(*play))
+    }
+
+    fn seat_play_string(&self, play: &Square) -> String {
+        self.geometry().name(*play)
     }
 
     fn seat_label(&self, seat: Seat) -> String {

@@ -10,11 +10,11 @@
 //!    step 4 win (a tie shares the win);
 //! 6. doomed players leave the game.
 
-use arbiter_core::{Outcome, Seat, SeatSet, SimultaneousGame};
+use arbiter_core::{EndReason, Outcome, Round, Seat, SeatSet, SimultaneousGame};
 
 use super::grid::{Cells, MAX_PLAYERS, Square};
 use super::report::{Doom, Fate, PlayResult, RoundReport};
-use super::{LAST_STANDING, MOST_LETTERS, Scg, active_key, at_key, letter_key};
+use super::{Scg, active_key, at_key, letter_key};
 
 impl Scg {
     /// Puts `@` on `sq` (empty or `@` already).
@@ -47,11 +47,10 @@ impl Scg {
         self.hash ^= active_key(letter);
     }
 
-    /// Resolves a round. Plays by players not in the game, plays on
-    /// squares that may not be played, and second plays of a player are
-    /// ignored (that player made no valid play, or only the first counts).
-    /// Fills `report` when given.
-    pub(crate) fn settle(&self, plays: &[(Seat, Square)], mut report: Option<&mut RoundReport>) -> Scg {
+    /// Resolves a round. Plays by players not in the game and plays on
+    /// squares that may not be played are ignored (that player made no
+    /// valid play). Fills `report` when given.
+    pub(crate) fn settle(&self, plays: &Round<Square>, mut report: Option<&mut RoundReport>) -> Scg {
         let mut next = *self;
         if self.status().is_over() {
             return next;
@@ -61,15 +60,14 @@ impl Scg {
         let mut valid = [(Seat(0), 0 as Square); MAX_PLAYERS];
         let mut count = 0;
         let mut played = SeatSet::EMPTY;
-        for &(seat, sq) in plays {
-            if self.active.contains(seat) && !played.contains(seat) && playable.contains(sq) {
+        for (seat, sq) in plays.iter() {
+            if self.active.contains(seat) && playable.contains(sq) {
                 played = played.with(seat);
                 valid[count] = (seat, sq);
                 count += 1;
             }
         }
-        let valid = &mut valid[..count];
-        valid.sort_unstable_by_key(|&(s, _)| s);
+        let valid = &valid[..count];
 
         // Steps 1 and 2.
         let mut once = Cells::EMPTY;
@@ -129,8 +127,8 @@ impl Scg {
             r.silent = SeatSet(self.active.0 & !played.0);
             r.remaining = next.active;
             r.outcome = match next.active.len() {
-                0 => Some(Outcome { winners: next.winners, reason: MOST_LETTERS }),
-                1 => Some(Outcome { winners: next.active, reason: LAST_STANDING }),
+                0 => Some(Outcome { winners: next.winners, reason: EndReason::MostLetters }),
+                1 => Some(Outcome { winners: next.active, reason: EndReason::LastStanding }),
                 _ => None,
             };
         }

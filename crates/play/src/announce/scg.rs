@@ -1,72 +1,27 @@
-//! The referee's announcement after a round: the one text the referee
-//! copies into a mail. It gives the round number, every play made or
-//! attempted and what became of it, the doomed and why, the labelled grid,
-//! who remains, and the next deadline or how the game ended.
+//! Single Capture Go's announcement, in the words of its referee.
 
 use std::fmt::Write as _;
 
-use arbiter_core::{Seat, SimultaneousGame};
+use arbiter_core::{EndReason, Seat, SimultaneousGame};
+use arbiter_games::RoundGame;
+use arbiter_games::scg::{Fate, RoundReport, Scg};
 
-use super::report::{Fate, RoundReport};
-use super::when::{Instant, format_instant};
-use super::{MOST_LETTERS, Scg};
+use super::{RoundAccount, closed_line};
 
-/// What only the referee's game file knows about a round: attempts that
-/// did not count, and the deadlines.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RoundExtras {
-    /// Submissions that did not count, in the order received: the seat,
-    /// the text sent, and why it did not count.
-    pub not_counted: Vec<(Seat, String, String)>,
-    /// When the round was closed, and whether before its deadline
-    /// (`Some(true)`: closed early).
-    pub closed: Option<(Instant, bool)>,
-    /// The deadline of the next round, when the game goes on.
-    pub next_deadline: Option<Instant>,
-}
-
-/// The players' names by seat (empty: letters only).
-#[derive(Clone, Copy, Debug)]
-pub struct Names<'a>(pub &'a [String]);
-
-impl Names<'_> {
-    /// `A (Alice)`, or `A` without a name.
-    pub fn who(&self, p: &Scg, seat: Seat) -> String {
-        match self.0.get(seat.index()).filter(|n| !n.is_empty()) {
-            Some(name) => format!("{} ({name})", p.letter(seat)),
-            None => p.letter(seat).to_string(),
-        }
-    }
-
-    /// Several players: `A (Alice), B (Bob) and C (Carol)`.
-    pub fn list(&self, p: &Scg, seats: impl Iterator<Item = Seat>) -> String {
-        let all: Vec<String> = seats.map(|s| self.who(p, s)).collect();
-        match all.len() {
-            0 => "nobody".into(),
-            1 => all[0].clone(),
-            n => format!("{} and {}", all[..n - 1].join(", "), all[n - 1]),
-        }
-    }
-}
-
-/// The announcement after round `number`, resolved from `before` into
-/// `after` with `report`.
-pub fn announce(
-    number: u32,
-    before: &Scg,
-    after: &Scg,
-    report: &RoundReport,
-    names: Names<'_>,
-    extras: &RoundExtras,
-) -> String {
+/// The announcement, if the round is one of Single Capture Go.
+pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
+    let before = Scg::of(account.before)?;
+    let after = Scg::of(account.after)?;
+    let report: &RoundReport = Scg::report_of(account.report)?;
+    let (number, names, extras) = (account.number, account.names, account.extras);
+    let any = account.before;
     let geo = before.geometry();
-    let who = |seat: Seat| names.who(before, seat);
+    let who = |seat: Seat| names.who(any, seat);
     let width = before.active().iter().map(|s| who(s).chars().count()).max().unwrap_or(1);
     let mut s = String::new();
     let _ = writeln!(s, "Single Capture Go: results of round {number}");
-    if let Some((at, early)) = extras.closed {
-        let how = if early { " (every player's play was in)" } else { "" };
-        let _ = writeln!(s, "Closed {}{how}.", format_instant(at));
+    if let Some(line) = closed_line(extras) {
+        let _ = writeln!(s, "{line}");
     }
 
     s.push_str("\nPlays:\n");
@@ -80,7 +35,7 @@ pub fn announce(
                 match play.fate {
                     Fate::Placed => format!("{sq:<4} placed"),
                     Fate::Collided(all) => {
-                        let others = names.list(before, all.iter().filter(|&o| o != seat));
+                        let others = names.list(any, all.iter().filter(|&o| o != seat));
                         format!("{sq:<4} collided with {others}: {sq} holds @")
                     }
                 }
@@ -121,20 +76,20 @@ pub fn announce(
 
     match report.outcome {
         None => {
-            let _ = writeln!(s, "\nRemaining: {}.", names.list(before, after.active().iter()));
+            let _ = writeln!(s, "\nRemaining: {}.", names.list(any, after.active().iter()));
             match extras.next_deadline {
                 Some(t) => {
-                    let _ = writeln!(s, "Round {} begins now. Send your play by {}.", number + 1, format_instant(t));
+                    let _ = writeln!(s, "Round {} begins now. Send your play by {}.", number + 1, t.for_people());
                 }
                 None => {
                     let _ = writeln!(s, "Round {} begins now.", number + 1);
                 }
             }
         }
-        Some(outcome) if outcome.reason == MOST_LETTERS => {
+        Some(outcome) if outcome.reason == EndReason::MostLetters => {
             let counts: Vec<String> =
                 report.doomed.iter().map(|d| format!("{} {}", before.letter(d.seat), d.letters)).collect();
-            let winners = names.list(before, outcome.winners.iter());
+            let winners = names.list(any, outcome.winners.iter());
             let most = report.doomed.iter().map(|d| d.letters).max().unwrap_or(0);
             let _ = writeln!(
                 s,
@@ -149,10 +104,9 @@ pub fn announce(
             }
         }
         Some(outcome) => {
-            let winner = names.list(before, outcome.winners.iter());
+            let winner = names.list(any, outcome.winners.iter());
             let _ = writeln!(s, "\nThe game is over: {winner} is the last player standing and wins.");
         }
     }
-    debug_assert_eq!(after.status().outcome(), report.outcome);
-    s
+    Some(s)
 }

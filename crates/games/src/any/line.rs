@@ -1,0 +1,106 @@
+//! A game as played: its positions and moves in order, with the rules
+//! that look back (repetition) kept up to date move by move.
+
+use std::collections::HashMap;
+
+use arbiter_core::{EndReason, GameStatus, MoveError, Outcome};
+
+use crate::registry::{AnyGame, AnyMove};
+
+/// The positions and moves of one game, the start first. Its status
+/// counts the rules that look back: a position seen as often as the
+/// game's repetition limit ends it drawn. Each move costs one position
+/// and one count, never a rescan of the game.
+#[derive(Clone, Debug)]
+pub struct Line {
+    positions: Vec<AnyGame>,
+    moves: Vec<AnyMove>,
+    seen: HashMap<u64, u32>,
+}
+
+impl Line {
+    /// A game starting at `start`.
+    pub fn new(start: AnyGame) -> Line {
+        let mut seen = HashMap::new();
+        seen.insert(start.hash(), 1);
+        Line { positions: vec![start], moves: Vec::new(), seen }
+    }
+
+    /// The position now.
+    pub fn current(&self) -> &AnyGame {
+        self.positions.last().expect("a line always holds its start")
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &AnyGame {
+        &self.positions[0]
+    }
+
+    /// Every position so far, the start first.
+    pub fn positions(&self) -> &[AnyGame] {
+        &self.positions
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[AnyMove] {
+        &self.moves
+    }
+
+    /// The number of moves played (rounds, in a simultaneous game).
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The hashes of the positions before the current one, the start
+    /// first (for searches that steer for or away from a repetition).
+    pub fn earlier_hashes(&self) -> Vec<u64> {
+        self.positions[..self.positions.len() - 1].iter().map(AnyGame::hash).collect()
+    }
+
+    /// Whether the game is over, and how, counting repetition.
+    pub fn status(&self) -> GameStatus {
+        let current = self.current();
+        match current.status() {
+            GameStatus::Ongoing => match current.repetition_limit() {
+                Some(limit) if self.seen.get(&current.hash()).copied().unwrap_or(0) >= limit => {
+                    GameStatus::Over(Outcome::draw(EndReason::Repetition))
+                }
+                _ => GameStatus::Ongoing,
+            },
+            over => over,
+        }
+    }
+
+    /// Plays `mv`, a legal move of the current position; refused once the
+    /// game is over.
+    pub fn play(&mut self, mv: AnyMove) -> Result<(), MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError::GameOver { token: self.current().move_text(&mv) });
+        }
+        let next = self.current().play(&mv)?;
+        *self.seen.entry(next.hash()).or_insert(0) += 1;
+        self.positions.push(next);
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// Reads a move in any form the game accepts and plays it; returns it.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, MoveError> {
+        if self.status().is_over() {
+            return Err(MoveError::GameOver { token: text.to_string() });
+        }
+        let mv = self.current().parse_move(text)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
+    /// Takes back the last move; returns it, or `None` at the start.
+    pub fn undo(&mut self) -> Option<AnyMove> {
+        let mv = self.moves.pop()?;
+        let gone = self.positions.pop().expect("one position per move");
+        if let Some(n) = self.seen.get_mut(&gone.hash()) {
+            *n -= 1;
+        }
+        Some(mv)
+    }
+}

@@ -1,0 +1,14 @@
+//! What Sage Tafl declares about itself: its seats and the repetition rule.
+
+use arbiter_core::{GameInfo, OptionSpec, RecordSyntax, SeatInfo};
+
+/// Sage Tafl.
+pub(super) static INFO: GameInfo = GameInfo {
+    id: "sage",
+    name: "Sage Tafl",
+    seats: &[SeatInfo { label: "b", name: "Black" }, SeatInfo { label: "r", name: "Red" }],
+    variants: &[],
+    options: &[OptionSpec::REPETITION],
+    move_help: "Type a move: c2-c4 moves, hops or flies a piece, T-d2 brings the Sage out of her tower, c5-W or c5-E escapes past the end of the river, pass when nothing else is legal.",
+    record: RecordSyntax::TWO_PLAYERS,
+};

@@ -1,0 +1,188 @@
+//! A game of rounds and its record: written as one, and read back with
+//! every round replayed and every pending play checked.
+
+use arbiter_games::AnyGame;
+
+use super::{ClosedRound, OpenRound, RoundSettings, Rounds, Submission};
+use crate::announce::{Names, RoundAccount, RoundExtras, announce};
+use crate::record::{ClockSettings, GameRecord, OpenRound as OpenRecord, RecordError, RoundRecord, SubmissionRecord};
+
+/// A submission as records write it.
+fn write_submission(position: &AnyGame, s: &Submission) -> SubmissionRecord {
+    SubmissionRecord { seat: position.seat_label(s.seat), play: s.text.clone(), at: s.at, refused: s.refused.clone() }
+}
+
+/// A submission read back: its seat must be in the game, and a play that
+/// was not refused must still be valid in `position`.
+fn read_submission(position: &AnyGame, s: &SubmissionRecord) -> Result<Submission, RecordError> {
+    let seat = position
+        .seat_by_label(&s.seat)
+        .filter(|&seat| position.active().contains(seat))
+        .ok_or_else(|| RecordError::mismatch(s.seat.clone(), "a play of a player not in the game"))?;
+    let play = match &s.refused {
+        Some(_) => None,
+        None => Some(
+            position
+                .parse_play(seat, &s.play)
+                .map_err(|_| RecordError::mismatch(s.play.clone(), "a pending play that may not be played"))?,
+        ),
+    };
+    Ok(Submission { seat, text: s.play.clone(), play, at: s.at, refused: s.refused.clone() })
+}
+
+impl Rounds {
+    /// The game a record holds, ready to go on: every round replayed, its
+    /// report made again, the open round's plays checked.
+    pub fn from_record(record: &GameRecord) -> Result<Rounds, RecordError> {
+        let replayed = record.replay()?;
+        let line = &replayed.line;
+        let mut closed = Vec::with_capacity(record.rounds.len());
+        for (i, (r, mv)) in record.rounds.iter().zip(line.moves()).enumerate() {
+            let before = &line.positions()[i];
+            let (_, report) = before.resolve_round(mv).map_err(|error| RecordError::Move {
+                number: i + 1,
+                text: r.plays.clone(),
+                error,
+            })?;
+            let submissions = r.submissions.iter().map(|s| read_submission_any(before, s)).collect::<Result<_, _>>()?;
+            closed.push(ClosedRound {
+                number: r.number,
+                opened: r.opened,
+                deadline: r.deadline,
+                closed: r.closed,
+                submissions,
+                plays: *mv,
+                report,
+                announcement: r.announcement.clone(),
+            });
+        }
+        let position = line.current().clone();
+        let over = position.status().is_over();
+        let open = match (&record.open_round, over) {
+            (Some(o), false) => {
+                if o.number != closed.len() as u32 + 1 {
+                    return Err(RecordError::mismatch(o.number.to_string(), "the open round's number does not follow the rounds played"));
+                }
+                let submissions =
+                    o.submissions.iter().map(|s| read_submission(&position, s)).collect::<Result<_, _>>()?;
+                Some(OpenRound { number: o.number, opened: o.opened, deadline: o.deadline, submissions })
+            }
+            (Some(o), true) => {
+                return Err(RecordError::mismatch(o.number.to_string(), "the game is over: no round is open"));
+            }
+            (None, false) => Some(OpenRound {
+                number: closed.len() as u32 + 1,
+                opened: closed.last().and_then(|c: &ClosedRound| c.closed),
+                deadline: None,
+                submissions: Vec::new(),
+            }),
+            (None, true) => None,
+        };
+        let clock = record.clock.unwrap_or_default();
+        let seats = if record.seats.is_empty() {
+            position.seats().map(|_| Default::default()).collect()
+        } else {
+            record.seats.clone()
+        };
+        super::check_names(line.start(), &seats).map_err(|e| RecordError::mismatch("seats", e.to_string()))?;
+        Ok(Rounds {
+            game: record.game,
+            options: record.options.clone(),
+            start: line.start().clone(),
+            position,
+            seats,
+            settings: RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early },
+            seed: record.seed.unwrap_or(0),
+            started: record.started,
+            closed,
+            open,
+            tags: record.tags.clone(),
+        })
+    }
+
+    /// The game as a record.
+    pub fn record(&self) -> GameRecord {
+        let mut record = GameRecord::new(self.game, self.options.clone());
+        record.seats = self.seats.clone();
+        record.started = self.started;
+        record.clock = Some(ClockSettings {
+            days_per_move: None,
+            round_hours: self.settings.round_hours,
+            close_early: self.settings.close_early,
+        });
+        record.seed = Some(self.seed);
+        let mut positions = vec![self.start.clone()];
+        for r in &self.closed {
+            let before = positions.last().expect("the start");
+            let next = before.play(&r.plays).unwrap_or_else(|_| before.clone());
+            positions.push(next);
+        }
+        record.rounds = self
+            .closed
+            .iter()
+            .zip(&positions)
+            .map(|(r, before)| RoundRecord {
+                number: r.number,
+                plays: before.move_text(&r.plays),
+                opened: r.opened,
+                deadline: r.deadline,
+                closed: r.closed,
+                submissions: r.submissions.iter().map(|s| write_submission(before, s)).collect(),
+                announcement: r.announcement.clone(),
+            })
+            .collect();
+        record.open_round = self.open.as_ref().map(|o| OpenRecord {
+            number: o.number,
+            opened: o.opened,
+            deadline: o.deadline,
+            submissions: o.submissions.iter().map(|s| write_submission(&self.position, s)).collect(),
+        });
+        record.position = Some(self.position.position_string());
+        record.result = crate::record::result_of(&self.position, self.position.status());
+        record.tags = self.tags.clone();
+        record
+    }
+
+    /// Every round's announcement, the first round's first.
+    pub fn announcements(&self) -> Vec<String> {
+        self.closed.iter().filter_map(|r| r.announcement.clone()).collect()
+    }
+
+    /// Makes the announcement of every closed round that has none kept (a
+    /// game read from a text record), from its plays and report.
+    pub fn announce_missing(&mut self) {
+        let names = self.names();
+        let mut before = self.start.clone();
+        for round in &mut self.closed {
+            let Ok(after) = before.play(&round.plays) else { return };
+            if round.announcement.is_none() {
+                let not_counted = round
+                    .submissions
+                    .iter()
+                    .filter_map(|s| s.refused.as_ref().map(|r| (s.seat, s.text.clone(), format!("refused: {r}"))))
+                    .collect();
+                let extras = RoundExtras { not_counted, closed: None, next_deadline: None };
+                round.announcement = Some(announce(&RoundAccount {
+                    number: round.number,
+                    before: &before,
+                    after: &after,
+                    plays: &round.plays,
+                    report: &round.report,
+                    names: Names(&names),
+                    extras: &extras,
+                }));
+            }
+            before = after;
+        }
+    }
+}
+
+/// A submission of a closed round: its seat must have been in the game;
+/// its play is read if it was valid then.
+fn read_submission_any(position: &AnyGame, s: &SubmissionRecord) -> Result<Submission, RecordError> {
+    let seat = position
+        .seat_by_label(&s.seat)
+        .ok_or_else(|| RecordError::mismatch(s.seat.clone(), "a play of a player not in the game"))?;
+    let play = if s.refused.is_none() { position.parse_play(seat, &s.play).ok() } else { None };
+    Ok(Submission { seat, text: s.play.clone(), play, at: s.at, refused: s.refused.clone() })
+}
