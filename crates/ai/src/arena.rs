@@ -99,6 +99,9 @@ pub struct GameResult {
     /// The number of choices before each ply (legal moves) or round (plays
     /// open to each player).
     pub choices: Vec<usize>,
+    /// The options the game was played under (with the deal's seed, where
+    /// the match chose it).
+    pub options: GameOptions,
     /// The position the game started from.
     pub start: AnyGame,
     /// The moves (rounds) played.
@@ -137,14 +140,16 @@ impl Match {
         }
     }
 
-    /// The start position of game `index`.
-    fn start(&self, opening_seed: u64) -> Result<AnyGame, MatchError> {
+    /// The options and start position of a game opening with
+    /// `opening_seed`.
+    fn start(&self, opening_seed: u64) -> Result<(GameOptions, AnyGame), MatchError> {
         let mut options = self.options.clone();
         let deals = self.game.info().option("seed").is_some_and(|spec| spec.start_only.is_some());
         if deals && options.get("seed").is_none() && !self.game.is_simultaneous() {
             options = options.with("seed", OptionValue::Number(opening_seed));
         }
-        Ok(self.game.start(&options, None)?)
+        let start = self.game.start(&options, None)?;
+        Ok((options, start))
     }
 
     /// A's seats in game `index` of a game with `seats` seats.
@@ -163,7 +168,7 @@ impl Match {
         // the colours swapped, so that neither player draws the luckier
         // start.
         let opening_seed = if simultaneous { seed } else { self.seed.wrapping_add(index as u64 / 2) };
-        let start = self.start(opening_seed)?;
+        let (options, start) = self.start(opening_seed)?;
         let a_seats = self.seats_of_a(index, start.seat_count())?;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(opening_seed);
         let mut line = Line::new(start);
@@ -237,6 +242,7 @@ impl Match {
             shares,
             status,
             choices,
+            options,
             start: line.start().clone(),
             moves: line.moves().to_vec(),
             game_status,

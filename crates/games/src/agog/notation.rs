@@ -367,6 +367,11 @@ impl Notation for Agog {
         long_form(mv)
     }
 
+    /// Records write the rule text's scorekeeping notation.
+    fn record_move_string(&self, mv: &AgogMove) -> String {
+        self.scorekeeping(mv)
+    }
+
     fn seat_label(&self, seat: Seat) -> String {
         if seat.0 == 0 { "w".into() } else { "b".into() }
     }

@@ -88,6 +88,12 @@ impl AnyGame {
         by_kind!(self, g => SeatSet::only(arbiter_core::Game::to_move(g)), h => h.active())
     }
 
+    /// The player whose turn it is in a turn-based game, as the position
+    /// says even once the game is over (`None` for a simultaneous game).
+    pub fn side_to_move(&self) -> Option<Seat> {
+        by_kind!(self, g => Some(arbiter_core::Game::to_move(g)), _h => None)
+    }
+
     /// The players still in the game (every seat of a turn-based game).
     pub fn active(&self) -> SeatSet {
         by_kind!(self, _g => self.seats().collect(), h => h.active())

@@ -4,6 +4,8 @@
 use arbiter_core::GameStatus;
 use arbiter_games::{AnyGame, Line};
 
+use crate::record::result::of_status;
+
 use super::{GameRecord, MoveRecord, RecordError, RoundRecord, result};
 
 /// A record that replays, with its game as typed positions and moves.
@@ -115,5 +117,33 @@ fn check_result(
             ))
         }
         (Some(natural), _) => Ok(Some(natural)),
+    }
+}
+
+impl Replayed {
+    /// The record of a game played as `line` (typed positions and moves),
+    /// with the game, options, seats and tags of `record`: its moves
+    /// (rounds), result and final position are written from the line.
+    pub fn from_line(mut record: GameRecord, line: Line) -> Replayed {
+        let texts = line.moves().iter().zip(line.positions()).map(|(mv, before)| before.move_text(mv));
+        if record.game.is_simultaneous() {
+            record.rounds = texts
+                .enumerate()
+                .map(|(i, plays)| RoundRecord {
+                    number: i as u32 + 1,
+                    plays,
+                    opened: None,
+                    deadline: None,
+                    closed: None,
+                    submissions: Vec::new(),
+                    announcement: None,
+                })
+                .collect();
+        } else {
+            record.moves = texts.map(MoveRecord::new).collect();
+        }
+        record.position = Some(line.current().position_string());
+        record.result = of_status(line.current(), line.status());
+        Replayed { record, line }
     }
 }

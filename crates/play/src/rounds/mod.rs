@@ -97,6 +97,7 @@ pub struct Rounds {
     seats: Vec<Occupant>,
     settings: RoundSettings,
     seed: u64,
+    setup: Option<String>,
     started: Option<Timestamp>,
     closed: Vec<ClosedRound>,
     open: Option<OpenRound>,
@@ -104,12 +105,13 @@ pub struct Rounds {
 }
 
 impl Rounds {
-    /// A new game of `game` under `options`, with `seats` in seat order,
-    /// opened at `now`; the computer's seats send their plays for round 1
-    /// at once (seeded by `seed`).
+    /// A new game of `game` under `options`, from its start or from
+    /// `setup`, with `seats` in seat order, opened at `now`; the computer's
+    /// seats send their plays for round 1 at once (seeded by `seed`).
     pub fn new(
         game: GameId,
         options: &GameOptions,
+        setup: Option<&str>,
         seats: Vec<Occupant>,
         settings: RoundSettings,
         seed: u64,
@@ -118,10 +120,9 @@ impl Rounds {
         if !game.is_simultaneous() {
             return Err(PlayError::seats(game.as_str(), "it is played in turns: play it in a session"));
         }
-        let options = options.check(game.info(), false, str::to_string)?;
-        let start = game.start(&options, None)?;
+        let options = options.check(game.info(), setup.is_some(), str::to_string)?;
+        let start = game.start(&options, setup)?;
         check_seats(&start, &seats)?;
-        check_names(&start, &seats)?;
         if settings.round_hours == Some(0) {
             return Err(PlayError::seats("0", "a round lasts at least one hour"));
         }
@@ -133,6 +134,7 @@ impl Rounds {
             seats,
             settings,
             seed,
+            setup: setup.map(str::to_string),
             started: Some(now),
             closed: Vec::new(),
             open: None,
@@ -265,29 +267,4 @@ impl Rounds {
     pub fn all_in(&self) -> bool {
         !self.is_over() && self.waiting().is_empty()
     }
-}
-
-/// A player's name: 1 to 40 printable characters, no comma.
-fn check_name(name: &str) -> Result<(), PlayError> {
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(|c| c.is_control() || c == ',') {
-        return Err(PlayError::seats(name, "a player's name is 1 to 40 printable characters without commas"));
-    }
-    Ok(())
-}
-
-/// The names of a game of rounds: sane, distinct, and a one-letter name
-/// only the player's own label.
-fn check_names(start: &AnyGame, seats: &[Occupant]) -> Result<(), PlayError> {
-    for (i, occupant) in seats.iter().enumerate() {
-        let Some(name) = occupant.name.as_deref() else { continue };
-        check_name(name)?;
-        let label = start.seat_label(Seat(i as u8));
-        if seats[..i].iter().any(|o| o.name.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name))) {
-            return Err(PlayError::seats(name, "two players have this name; names must differ"));
-        }
-        if name.len() == 1 && name.as_bytes()[0].is_ascii_uppercase() && name != label {
-            return Err(PlayError::seats(name, "a one-letter name must be the player's own letter"));
-        }
-    }
-    Ok(())
 }

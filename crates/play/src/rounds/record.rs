@@ -1,11 +1,13 @@
 //! A game of rounds and its record: written as one, and read back with
 //! every round replayed and every pending play checked.
 
-use arbiter_games::AnyGame;
+use arbiter_games::{AnyGame, Line};
 
 use super::{ClosedRound, OpenRound, RoundSettings, Rounds, Submission};
 use crate::announce::{Names, RoundAccount, RoundExtras, announce};
-use crate::record::{ClockSettings, GameRecord, OpenRound as OpenRecord, RecordError, RoundRecord, SubmissionRecord};
+use crate::record::{
+    ClockSettings, GameRecord, OpenRound as OpenRecord, RecordError, Replayed, RoundRecord, SubmissionRecord,
+};
 
 /// A submission as records write it.
 fn write_submission(position: &AnyGame, s: &Submission) -> SubmissionRecord {
@@ -84,7 +86,6 @@ impl Rounds {
         } else {
             record.seats.clone()
         };
-        super::check_names(line.start(), &seats).map_err(|e| RecordError::mismatch("seats", e.to_string()))?;
         Ok(Rounds {
             game: record.game,
             options: record.options.clone(),
@@ -93,6 +94,7 @@ impl Rounds {
             seats,
             settings: RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early },
             seed: record.seed.unwrap_or(0),
+            setup: record.setup.clone(),
             started: record.started,
             closed,
             open,
@@ -104,6 +106,7 @@ impl Rounds {
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::new(self.game, self.options.clone());
         record.seats = self.seats.clone();
+        record.setup = self.setup.clone();
         record.started = self.started;
         record.clock = Some(ClockSettings {
             days_per_move: None,
@@ -141,6 +144,23 @@ impl Rounds {
         record.result = crate::record::result_of(&self.position, self.position.status());
         record.tags = self.tags.clone();
         record
+    }
+
+    /// The rounds played, as a line of positions.
+    pub fn line(&self) -> Line {
+        let mut line = Line::new(self.start.clone());
+        for r in &self.closed {
+            if line.play(r.plays).is_err() {
+                break;
+            }
+        }
+        line
+    }
+
+    /// The game as a checked record with its positions, for writing it as
+    /// text.
+    pub fn replayed(&self) -> Replayed {
+        Replayed { record: self.record(), line: self.line() }
     }
 
     /// Every round's announcement, the first round's first.

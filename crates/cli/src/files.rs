@@ -1,29 +1,43 @@
-//! The referee's game file on disk: read under a lock, written atomically
-//! (a new file beside it, written and flushed to disk, renamed over the
-//! old one, then the directory flushed), so that a crash at any moment
-//! leaves either the old game or the new one, never a torn file. And the
-//! clock, which tests set through `ARBITER_NOW`.
+//! Files the commands read and write: records and charts written only as
+//! new files, standard input for `-`, and the referee's game file, read
+//! under a lock and replaced atomically (a new file beside it, written and
+//! flushed, renamed over the old one, the directory flushed), so that a
+//! crash at any moment leaves either the old game or the new one.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result, anyhow};
-use arbiter_games::scg::referee::RefereeGame;
-use arbiter_games::scg::when::{Instant, parse_instant};
+use arbiter_play::{GameRecord, RefereeFile};
 
-/// The environment variable that fixes "now" (seconds since 1970, or
-/// `YYYY-MM-DDTHH:MM[:SS]Z`), for tests and for entering mail received
-/// earlier.
-pub const NOW_VARIABLE: &str = "ARBITER_NOW";
-
-/// The moment the command runs: `ARBITER_NOW` if set, else the clock.
-pub fn now() -> Result<Instant> {
-    match std::env::var(NOW_VARIABLE) {
-        Ok(text) => parse_instant(&text).map_err(|e| anyhow!("{NOW_VARIABLE}: {e}")),
-        Err(_) => Ok(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)),
+/// Reads a file, or standard input for `-`.
+pub fn read_source(file: &str) -> Result<String> {
+    let mut text = String::new();
+    if file == "-" {
+        io::stdin().read_to_string(&mut text).context("reading standard input")?;
+    } else {
+        text = fs::read_to_string(file).with_context(|| format!("'{file}': cannot read"))?;
     }
+    Ok(text)
+}
+
+/// Writes `text` to a new file; refuses to replace an existing one.
+pub fn write_new(path: &Path, text: &str) -> Result<()> {
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("'{}': cannot create (it may exist already)", path.display()))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("'{}': cannot write", path.display()))
+}
+
+/// A file name in the current directory, `{stem}-{n}.{ext}` for the first
+/// `n` from 1 not taken yet.
+pub fn fresh_path(stem: &str, ext: &str) -> PathBuf {
+    (1..).map(|n| PathBuf::from(format!("{stem}-{n}.{ext}"))).find(|p| !p.exists()).expect("a free name")
 }
 
 /// A game file held under an exclusive lock until dropped, so that two
@@ -33,7 +47,7 @@ pub struct Locked {
     _lock: File,
 }
 
-/// The lock file beside a game file (`game.json` → `.game.json.lock`).
+/// A file beside `path` (`game.json` → `.game.json.lock`).
 fn sidecar(path: &Path, suffix: &str) -> PathBuf {
     let name = path.file_name().map_or_else(|| "game".into(), |n| n.to_string_lossy().into_owned());
     path.with_file_name(format!(".{name}.{suffix}"))
@@ -53,15 +67,15 @@ impl Locked {
         Ok(Locked { path: path.to_path_buf(), _lock: lock })
     }
 
-    /// Reads and checks the game.
-    pub fn read(&self) -> Result<RefereeGame> {
+    /// Reads the game record (not yet replayed).
+    pub fn read(&self) -> Result<GameRecord> {
         let text = fs::read_to_string(&self.path).with_context(|| format!("'{}': cannot read", self.path.display()))?;
-        RefereeGame::from_json(&text).map_err(|e| anyhow!("'{}': {e}", self.path.display()))
+        RefereeFile::from_json(&text).map_err(|e| anyhow!("'{}': {e}", self.path.display()))
     }
 
     /// Writes the game atomically.
-    pub fn write(&self, game: &RefereeGame) -> Result<()> {
-        write_atomic(&self.path, game.to_json().as_bytes())
+    pub fn write(&self, record: &GameRecord) -> Result<()> {
+        write_atomic(&self.path, RefereeFile::to_json(record).as_bytes())
             .with_context(|| format!("'{}': cannot write", self.path.display()))
     }
 }

@@ -1,8 +1,11 @@
 //! `arbiter engine`: the line-based engine protocol (GTP framing) on
-//! standard input and output.
+//! standard input and output. Text is read into typed values once, here:
+//! options, positions and moves; the game is kept as a [`Line`].
 
 use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose};
-use arbiter_games::{AnyGame, GameKind, any::GameOptions};
+use arbiter_ai::scg::choose_play_for;
+use arbiter_core::{GameOptions, OptionValue};
+use arbiter_games::{AnyGame, GameId, Line};
 
 use crate::output::out;
 
@@ -10,12 +13,12 @@ use crate::output::out;
 const COMMANDS: [&str; 12] =
     ["game", "position", "play", "legal", "show", "status", "go", "name", "version", "list_commands", "quit", "help"];
 
-/// The engine's state: the game chosen and the positions played since the
-/// last `position` (the last is the current one).
+/// The engine's state: the game chosen, and the positions played since the
+/// last `position`.
 #[derive(Default)]
 pub struct Engine {
-    kind: Option<(GameKind, GameOptions)>,
-    history: Vec<AnyGame>,
+    game: Option<(GameId, GameOptions)>,
+    line: Option<Line>,
 }
 
 /// One answer: success or failure, and its text (possibly several lines).
@@ -30,8 +33,8 @@ impl Reply {
         Reply { ok: true, text: text.into() }
     }
 
-    fn fail(text: impl Into<String>) -> Reply {
-        Reply { ok: false, text: text.into() }
+    fn fail(text: impl ToString) -> Reply {
+        Reply { ok: false, text: text.to_string() }
     }
 
     /// The answer as sent: `=`/`?`, the id, a space and the text, then an
@@ -61,8 +64,8 @@ impl Engine {
         Some((reply.render(id), command == "quit"))
     }
 
-    fn current(&self) -> Result<&AnyGame, Reply> {
-        self.history.last().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))
+    fn line(&self) -> Result<&Line, Reply> {
+        self.line.as_ref().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))
     }
 
     fn run(&mut self, command: &str, args: &[&str]) -> Reply {
@@ -74,9 +77,9 @@ impl Engine {
             "game" => self.game(args),
             "position" => self.position(args),
             "play" => self.play(args),
-            "legal" => self.current().map(|g| Reply::ok(g.legal_moves().join("\n"))),
-            "show" => self.current().map(|g| Reply::ok(g.position_string())),
-            "status" => self.current().map(|_| Reply::ok(AnyGame::status_after(&self.history).to_string())),
+            "legal" => self.line().map(|l| Reply::ok(l.current().legal_texts().join("\n"))),
+            "show" => self.line().map(|l| Reply::ok(l.current().position_string())),
+            "status" => self.line().map(|l| Reply::ok(describe(l))),
             "go" => self.go(args),
             other => Err(Reply::fail(format!("unknown command '{other}'; list_commands lists them"))),
         };
@@ -86,77 +89,60 @@ impl Engine {
     fn game(&mut self, args: &[&str]) -> Result<Reply, Reply> {
         let (&id, keys) =
             args.split_first().ok_or_else(|| Reply::fail("game needs a game id: agog, ogama, sage or scg"))?;
-        let kind = GameKind::parse(id).map_err(|e| Reply::fail(e.to_string()))?;
-        let mut options = GameOptions::default();
+        let game = GameId::parse(id).map_err(Reply::fail)?;
+        let mut options = GameOptions::new();
         for pair in keys {
             let (key, value) =
                 pair.split_once('=').ok_or_else(|| Reply::fail(format!("'{pair}': expected key=value")))?;
-            match key {
-                "variant" => options.variant = Some(value.to_string()),
-                "handicap" => {
-                    options.handicap = Some(
-                        value.parse().map_err(|_| Reply::fail(format!("'{value}': the handicap is a whole number")))?,
-                    )
-                }
-                "seed" => {
-                    options.seed =
-                        Some(value.parse().map_err(|_| Reply::fail(format!("'{value}': the seed is a whole number")))?)
-                }
-                "players" => options.players = Some(value.to_string()),
-                "at-blocked" => {
-                    options.at_blocked = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(Reply::fail(format!("'{value}': at-blocked is on or off"))),
-                    })
-                }
-                "repetition" => {
-                    options.repetition = Some(match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(Reply::fail(format!("'{value}': repetition is on or off"))),
-                    })
-                }
-                _ => return Err(Reply::fail(format!("'{key}': not an option of {id}"))),
+            if key == "variant" {
+                options.variant = Some(value.to_string());
+                continue;
             }
+            let value = match game.info().option(key) {
+                Some(spec) => spec.parse(value).map_err(Reply::fail)?,
+                None => OptionValue::Text(value.to_string()),
+            };
+            options.values.insert(key.to_string(), value);
         }
-        let start = AnyGame::new(kind, &options, None).map_err(|e| Reply::fail(e.to_string()))?;
-        self.kind = Some((kind, options));
-        self.history = vec![start];
+        let options = options.check(game.info(), false, str::to_string).map_err(Reply::fail)?;
+        let start = game.start(&options, None).map_err(Reply::fail)?;
+        self.game = Some((game, options));
+        self.line = Some(Line::new(start));
         Ok(Reply::ok(""))
     }
 
     fn position(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let (kind, options) = self.kind.clone().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))?;
+        let (game, options) = self.game.clone().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))?;
         let position = match args {
             [] => return Err(Reply::fail("position needs 'start' or a position string")),
-            ["start"] => AnyGame::new(kind, &options, None),
+            ["start"] => game.start(&options, None),
             text => {
-                let no_handicap = GameOptions { handicap: None, seed: None, ..options };
-                AnyGame::new(kind, &no_handicap, Some(&text.join(" ")))
+                // Options that shape the start position only do not apply
+                // to a position given in full.
+                let mut layout = options.clone();
+                layout.values.retain(|key, _| game.info().option(key).is_none_or(|o| o.start_only.is_none()));
+                game.start(&layout, Some(&text.join(" ")))
             }
         }
-        .map_err(|e| Reply::fail(e.to_string()))?;
-        self.history = vec![position];
+        .map_err(Reply::fail)?;
+        self.line = Some(Line::new(position));
         Ok(Reply::ok(""))
     }
 
     fn play(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let here = self.current()?;
+        let line = self.line.as_mut().ok_or_else(|| Reply::fail("no game: start one with 'game <id>'"))?;
         if args.is_empty() {
             return Err(Reply::fail("play needs a move"));
         }
-        let status = AnyGame::status_after(&self.history);
-        if status.status != "ongoing" {
-            return Err(Reply::fail(format!("the game is over ({status})")));
+        if line.status().is_over() {
+            return Err(Reply::fail(format!("the game is over ({})", describe(line))));
         }
-        let next = here.play(&args.join(" ")).map_err(|e| Reply::fail(e.to_string()))?;
-        self.history.push(next);
+        line.play_text(&args.join(" ")).map_err(Reply::fail)?;
         Ok(Reply::ok(""))
     }
 
     fn go(&mut self, args: &[&str]) -> Result<Reply, Reply> {
-        let here = self.current()?;
+        let line = self.line()?;
         let mut params = GoParams::default();
         let mut player = None;
         let mut words = args.iter();
@@ -179,26 +165,51 @@ impl Engine {
                 other => return Err(Reply::fail(format!("'{other}': not a go parameter"))),
             }
         }
-        if let Some(letter) = player {
-            let choice = arbiter_ai::scg::choose_as(here, letter, &params).map_err(Reply::fail)?;
-            eprintln!("info {}", choice.info);
-            return Ok(Reply::ok(choice.mv));
+        let here = line.current();
+        if let Some(label) = player {
+            return go_as(here, label, &params);
         }
-        if here.kind().is_simultaneous() {
+        if here.is_simultaneous() {
             return Err(Reply::fail("every player of a round plays at once: ask for one with 'go as <letter>'"));
         }
-        let status = AnyGame::status_after(&self.history);
-        if status.status != "ongoing" {
-            return Err(Reply::fail(format!("the game is over ({status})")));
+        if line.status().is_over() {
+            return Err(Reply::fail(format!("the game is over ({})", describe(line))));
         }
-        match choose(&self.history, &params) {
+        match choose(line, &params) {
             Some(choice) => {
-                eprintln!("info {}", choice.info);
-                Ok(Reply::ok(choice.mv))
+                eprintln!("info {}", choice.info(here));
+                Ok(Reply::ok(here.move_text(&choice.mv)))
             }
-            None => Err(Reply::fail(format!("the game is over ({})", here.status()))),
+            None => Err(Reply::fail(format!("the game is over ({})", describe(line)))),
         }
     }
+}
+
+/// The play a bot would send for the player labelled `label`.
+fn go_as(here: &AnyGame, label: &str, params: &GoParams) -> Result<Reply, Reply> {
+    if !here.is_simultaneous() {
+        return Err(Reply::fail(format!("'go as' is for simultaneous games; {} is not one", here.id())));
+    }
+    let letters: String = here.seats().map(|s| here.seat_label(s)).collect();
+    let seat = here
+        .seat_by_label(label)
+        .ok_or_else(|| Reply::fail(format!("'{label}': not a player of this game (players: {letters})")))?;
+    if here.status().is_over() {
+        return Err(Reply::fail("the game is over"));
+    }
+    if !here.active().contains(seat) {
+        return Err(Reply::fail(format!("'{label}': no longer in the game")));
+    }
+    let choice =
+        choose_play_for(here, seat, params).ok_or_else(|| Reply::fail(format!("'{label}': no square may be played")))?;
+    eprintln!("info {}", choice.info(here, seat));
+    Ok(Reply::ok(here.play_text(&choice.play)))
+}
+
+/// The status of the game in the protocol's words.
+fn describe(line: &Line) -> String {
+    let here = line.current();
+    line.status().describe(|s| here.seat_label(s))
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -262,11 +273,13 @@ mod tests {
 
     #[test]
     fn errors_leave_the_state_unchanged() {
-        let answers = session(&["game agog", "game chess", "game agog handicap=99", "go level 11", "show"]);
+        let answers =
+            session(&["game agog", "game chess", "game agog handicap=99", "go level 11", "game sage seed=3", "show"]);
         assert!(answers[1].starts_with("? 'chess'"));
         assert!(answers[2].starts_with("? '99'"));
         assert!(answers[3].starts_with("? '11'"));
-        assert_eq!(answers[4], "= 2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0\n\n");
+        assert!(answers[4].starts_with("? 'seed': not an option of sage"), "{}", answers[4]);
+        assert_eq!(answers[5], "= 2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0\n\n");
     }
 
     #[test]

@@ -1,18 +1,17 @@
-//! The full-screen front end of `arbiter play scg` (ratatui): the grid with
+//! The full-screen front end of a game of rounds (ratatui): the grid with
 //! coordinates, the rounds played, the last round's announcement, and a
 //! line to type in — hidden when several people share the keyboard, so a
 //! play stays secret until the round closes.
 
 use anyhow::Result;
-use arbiter_core::SimultaneousNotation;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use crate::scg_table::{HELP, ScgTable, TableReply};
-use crate::tui::{Typed, next_key};
+use super::keys::{Typed, next_key};
+use super::round_table::{HELP, RoundTable, TableReply};
 
 /// What the screen shows besides the game.
 #[derive(Default)]
@@ -26,7 +25,7 @@ pub struct Screen {
 }
 
 /// Runs the game full screen until the person leaves.
-pub fn run(table: &mut ScgTable) -> Result<()> {
+pub fn run(table: &mut RoundTable) -> Result<()> {
     let mut screen = Screen { message: HELP.into(), ..Screen::default() };
     ratatui::run(|terminal| -> Result<()> {
         loop {
@@ -70,20 +69,22 @@ fn without_grid(announcement: &str) -> String {
 }
 
 /// Draws the whole screen.
-pub fn draw(frame: &mut Frame, table: &ScgTable, screen: &Screen) {
+pub fn draw(frame: &mut Frame, table: &RoundTable, screen: &Screen) {
     let [main, bottom] = Layout::vertical([Constraint::Min(12), Constraint::Length(5)]).areas(frame.area());
     let [grid_area, side_area] = Layout::horizontal([Constraint::Length(48), Constraint::Min(20)]).areas(main);
     let [rounds_area, news_area] =
         Layout::vertical([Constraint::Percentage(35), Constraint::Percentage(65)]).areas(side_area);
 
-    let title = format!(" Round {} ", table.round());
+    let title = format!(" Round {} ", table.rounds().round());
     frame.render_widget(
-        Paragraph::new(table.position().diagram()).wrap(Wrap { trim: false }).block(Block::bordered().title(title)),
+        Paragraph::new(table.rounds().position().diagram())
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(title)),
         grid_area,
     );
 
     let mut rounds: Vec<Line> =
-        table.rounds().iter().enumerate().map(|(i, r)| Line::from(format!("{}. {r}", i + 1))).collect();
+        table.round_texts().iter().enumerate().map(|(i, r)| Line::from(format!("{}. {r}", i + 1))).collect();
     let visible = rounds_area.height.saturating_sub(2) as usize;
     let skip = rounds.len().saturating_sub(visible);
     frame.render_widget(Paragraph::new(rounds.split_off(skip)).block(Block::bordered().title(" Rounds ")), rounds_area);
@@ -115,7 +116,7 @@ pub fn draw(frame: &mut Frame, table: &ScgTable, screen: &Screen) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::PlayArgs;
+    use crate::commands::play::PlayArgs;
     use clap::Parser;
 
     #[derive(Parser)]
@@ -124,19 +125,19 @@ mod tests {
         play: PlayArgs,
     }
 
-    fn table(args: &[&str]) -> ScgTable {
+    fn table(args: &[&str]) -> RoundTable {
         let args = Args::parse_from([&["play"], args].concat());
-        ScgTable::new(&args.play).unwrap()
+        args.play.round_table().unwrap()
     }
 
-    fn screen_text(table: &ScgTable, screen: &Screen) -> String {
-        crate::tui::rendered(100, 30, |f| draw(f, table, screen))
+    fn screen_text(table: &RoundTable, screen: &Screen) -> String {
+        crate::terminal::rendered(100, 30, |f| draw(f, table, screen))
     }
 
     #[test]
     fn the_screen_shows_grid_rounds_announcement_and_input() {
         let mut t = table(&["scg", "--players", "3", "--as", "A", "--level", "1"]);
-        let Some(TableReply::Played(Some(announcement))) = Some(t.submit("a1")) else { panic!("one person: a round") };
+        let TableReply::Played(Some(announcement)) = t.submit("a1") else { panic!("one person: a round") };
         let screen = Screen { input: "b2".into(), message: String::new(), announcement: without_grid(&announcement) };
         let text = screen_text(&t, &screen);
         assert!(text.contains("Round 2"), "{text}");
@@ -158,6 +159,6 @@ mod tests {
         assert!(text.contains("> ••") && !text.contains("> c3"), "{text}");
         assert!(!text.contains("a   A"), "A's play is secret until the round closes: {text}");
         assert!(matches!(t.submit("c3"), TableReply::Played(Some(_))));
-        assert_eq!(t.rounds().len(), 1);
+        assert_eq!(t.round_texts().len(), 1);
     }
 }

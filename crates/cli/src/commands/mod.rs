@@ -1,0 +1,15 @@
+//! One module per command, each with its arguments and `run`. Commands
+//! share only the modules beside them (arguments, files, the terminal,
+//! self-play), never each other.
+
+pub mod analyse;
+pub mod apply;
+pub mod arena;
+pub mod engine;
+pub mod ladder;
+pub mod moves;
+pub mod perft;
+pub mod play;
+pub mod record;
+pub mod scg;
+pub mod show;

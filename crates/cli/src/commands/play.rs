@@ -1,0 +1,153 @@
+//! `arbiter play`: a game at this terminal — people taking turns (or, in
+//! Single Capture Go, sending their plays in secret one after the other),
+//! or people against the computer. Full screen on a terminal; line by line
+//! when asked (`--plain`) or when input is not a terminal (scripts, tests).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow};
+use arbiter_ai::choose::MAX_LEVEL;
+use arbiter_core::{Seat, SeatSet};
+use arbiter_play::computer::Thinking;
+use arbiter_play::{Occupant, RoundSettings, Rounds, Session};
+
+use crate::args::GameArgs;
+use crate::clock::clock;
+use crate::output::outln;
+use crate::terminal::{self, RoundTable, TurnTable};
+
+/// The arguments of `arbiter play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Play against the computer, taking this side (`first` or `second`;
+    /// in Single Capture Go your letters, such as `A`); without it everyone
+    /// plays at this keyboard.
+    #[arg(long = "as")]
+    side: Option<String>,
+    /// The computer's strength, 1 (a beginner) to 10.
+    #[arg(long, default_value_t = 5)]
+    level: u8,
+    /// A time cap on each of the computer's moves, in milliseconds: the
+    /// level's budget stops early when it runs out (the move then depends
+    /// on the machine's speed).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Where to save the record (default: a new file named after the game and time).
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// The name of the player who moves first, for the record.
+    #[arg(long = "first", visible_alias = "white")]
+    first: Option<String>,
+    /// The name of the player who moves second, for the record.
+    #[arg(long = "second", visible_alias = "black")]
+    second: Option<String>,
+    /// Line by line instead of full screen.
+    #[arg(long)]
+    plain: bool,
+}
+
+impl PlayArgs {
+    /// A turn-based game: who sits where, named for the record.
+    pub fn turn_table(&self) -> Result<TurnTable> {
+        let (game, options) = self.game.options()?;
+        let start = game.start(&options, self.game.position.as_deref())?;
+        let computer = match self.side.as_deref() {
+            None => None,
+            Some("first") => Some(Seat(1)),
+            Some("second") => Some(Seat(0)),
+            Some(other) => return Err(anyhow!("'{other}': --as is first or second")),
+        };
+        let given = [&self.first, &self.second];
+        let seats = start
+            .seats()
+            .map(|seat| {
+                let given = given.get(seat.index()).and_then(|g| (*g).clone());
+                match computer == Some(seat) {
+                    true => Occupant::computer(self.level, given.unwrap_or_else(|| format!("Arbiter level {}", self.level))),
+                    false => Occupant::person(given.unwrap_or_else(|| start.seat_name(seat))),
+                }
+            })
+            .collect();
+        let clock = clock()?;
+        let mut session = Session::new(game, &options, self.game.position.as_deref(), seats, clock.now())?;
+        session.set_thinking(Thinking { movetime_ms: self.movetime });
+        Ok(TurnTable::new(session, clock))
+    }
+
+    /// A game of rounds: the people are the letters of `--as` (everyone,
+    /// without it), the computer plays the other seats at `--level`.
+    pub fn round_table(&self) -> Result<RoundTable> {
+        let (game, options) = self.game.options()?;
+        let start = game.start(&options, self.game.position.as_deref())?;
+        let people: SeatSet = match &self.side {
+            None => start.active(),
+            Some(letters) => letters
+                .chars()
+                .map(|c| {
+                    start.seat_by_label(&c.to_string()).ok_or_else(|| {
+                        let all: String = start.seats().map(|s| start.seat_label(s)).collect();
+                        anyhow!("'{c}': not a player of this game (players: {all})")
+                    })
+                })
+                .collect::<Result<SeatSet>>()?,
+        };
+        let seats = start
+            .seats()
+            .map(|seat| match (people.contains(seat), people.len()) {
+                (true, 1) => Occupant::person("you"),
+                (true, _) => Occupant::person(format!("player {}", start.seat_label(seat))),
+                (false, _) => Occupant::computer(self.level, format!("computer, level {}", self.level)),
+            })
+            .collect();
+        let clock = clock()?;
+        let now = clock.now();
+        let settings = RoundSettings { round_hours: None, close_early: true };
+        let seed = now.unix() as u64;
+        let rounds = Rounds::new(game, &options, self.game.position.as_deref(), seats, settings, seed, now)?;
+        Ok(RoundTable::new(rounds, people, clock))
+    }
+}
+
+/// Runs `arbiter play`.
+pub fn run(args: &PlayArgs) -> Result<()> {
+    let game = args.game.game()?;
+    if !(1..=MAX_LEVEL).contains(&args.level) {
+        return Err(anyhow!("'{}': levels are 1 to {MAX_LEVEL}", args.level));
+    }
+    if args.movetime == Some(0) {
+        return Err(anyhow!("'0': --movetime is a positive number of milliseconds"));
+    }
+    let full_screen = !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let saved = if game.is_simultaneous() {
+        if args.movetime.is_some() {
+            return Err(anyhow!(
+                "'--movetime': the computer's plays in {} take at most a few tens of milliseconds",
+                game.info().name
+            ));
+        }
+        let mut table = args.round_table()?;
+        if full_screen {
+            terminal::rounds_full_screen(&mut table)?;
+        } else {
+            terminal::lines::rounds(&mut table)?;
+        }
+        table.save(args.save.as_deref())?
+    } else {
+        let mut table = args.turn_table()?;
+        if full_screen {
+            terminal::turns_full_screen(&mut table)?;
+        } else {
+            terminal::lines::turns(&mut table)?;
+        }
+        table.save(args.save.as_deref())?
+    };
+    match saved {
+        Some(path) => outln!("Record saved to {}", path.display()),
+        None if game.is_simultaneous() => outln!("No round played; nothing saved."),
+        None => outln!("No moves played; nothing saved."),
+    }
+    Ok(())
+}
