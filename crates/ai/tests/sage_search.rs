@@ -9,9 +9,9 @@ use arbiter_ai::choose::{GoParams, choose};
 use arbiter_ai::mcts::{Mcts, MctsConfig};
 use arbiter_ai::sage::SageEval;
 use arbiter_core::{Game, Notation};
-use arbiter_games::any::GameOptions;
+use arbiter_core::GameOptions;
 use arbiter_games::sage::{Sage, SageConfig};
-use arbiter_games::{AnyGame, GameKind};
+use arbiter_games::{GameId, Line};
 
 fn position(text: &str) -> Sage {
     Sage::parse_position(text, &SageConfig::default()).unwrap()
@@ -49,13 +49,12 @@ fn mcts_takes_a_winning_escape() {
 
 #[test]
 fn the_search_levels_take_the_winning_escape() {
-    let game =
-        AnyGame::new(GameKind::Sage, &GameOptions::default(), Some("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3")).unwrap();
+    let game = GameId::Sage.start(&GameOptions::default(), Some("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3")).unwrap();
+    let line = Line::new(game.clone());
     // Every level sees a win in one.
     for level in 1..=6 {
-        let choice =
-            choose(std::slice::from_ref(&game), &GoParams { level: Some(level), ..GoParams::default() }).unwrap();
-        assert_eq!(choice.mv, "b5-W", "level {level}: {}", choice.info);
+        let choice = choose(&line, &GoParams::level(level)).unwrap();
+        assert_eq!(game.move_text(&choice.mv), "b5-W", "level {level}: {}", choice.info(&game));
     }
 }
 

@@ -3,9 +3,12 @@
 //! atari, always send a playable square, repeat themselves for a seed, and
 //! beat random players.
 
-use arbiter_ai::scg::{Board, ScgMatch, SeatPlayer, choose_play, level_params, score, search};
-use arbiter_core::{Seat, SimultaneousNotation};
+use arbiter_ai::arena::{Match, Player};
+use arbiter_ai::choose::GoParams;
+use arbiter_ai::scg::{Board, choose_play, level_params, score, search};
+use arbiter_core::{GameOptions, OptionValue, Seat, SimultaneousNotation};
 use arbiter_games::scg::{Scg, ScgConfig};
+use arbiter_games::{GameId, Line};
 
 fn position(text: &str) -> Scg {
     Scg::parse_position(text, &ScgConfig::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -77,21 +80,18 @@ fn bots_always_send_a_playable_square_and_repeat_themselves_for_a_seed() {
 
 #[test]
 fn a_bot_beats_five_random_players() {
-    let arena = ScgMatch {
-        players: 6,
-        a_seats: 1,
-        a: SeatPlayer::Bot(level_params(3, 0)),
-        b: SeatPlayer::Random,
-        at_blocked: false,
-        max_rounds: 400,
-        stall_rounds: 20,
-        seed: 9,
-    };
+    let options = GameOptions::new().with("players", OptionValue::Text("6".into()));
+    let arena = Match::new(GameId::Scg, options, Player::Search(GoParams::level(3)), Player::Random, 9);
     let results = arena.run(30, || {}).unwrap();
     let wins = results.iter().filter(|r| r.a_won_alone).count();
     assert!(wins >= 21, "the bot won {wins} of 30");
     for r in &results {
-        let replayed = arbiter_games::record::GameLog::replay(&r.record).unwrap();
-        assert_eq!(replayed.record.moves.len(), r.rounds as usize);
+        // Every game replays, round by round, to the end the match scored.
+        let mut line = Line::new(r.start.clone());
+        for mv in &r.moves {
+            line.play(*mv).unwrap();
+        }
+        assert_eq!(line.status(), r.game_status);
+        assert_eq!(r.choices.len(), r.length());
     }
 }

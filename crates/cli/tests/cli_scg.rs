@@ -232,7 +232,7 @@ fn a_game_to_its_end_then_exported_replays_to_the_same_announcements() {
             .join("\n")
     };
     let referee: Vec<String> =
-        history["history"].as_array().unwrap().iter().map(|r| strip(r["announcement"].as_str().unwrap())).collect();
+        history["rounds"].as_array().unwrap().iter().map(|r| strip(r["announcement"].as_str().unwrap())).collect();
     assert_eq!(strip(&replayed).trim_end(), referee.join("\n\n"));
     // A record becomes a game file again: here a finished one, whose
     // status is its final announcement as the record gives it.

@@ -1,7 +1,7 @@
 //! A•G•O•G rules on hand-built positions: every example of the two rule
 //! texts, and each rule of the rulings, in both editions where they differ.
 
-use arbiter_core::{Game, Notation, Seat, Status};
+use arbiter_core::{Game, Notation, Seat, GameStatus};
 use arbiter_games::agog::{Agog, AgogConfig, Edition};
 
 fn current(text: &str) -> Agog {
@@ -36,8 +36,8 @@ fn maximum_capture_beats_capturing_the_journeyman() {
     for p in [current(text), classic(text)] {
         assert_eq!(moves(&p), ["d4xd6xd8"]);
         let e = p.parse_move("b2xb4").unwrap_err();
-        assert!(e.reason.contains("longer capture is compulsory"), "{e}");
-        assert!(e.reason.contains("d4xd6xd8"), "{e}");
+        assert!(e.reason().contains("longer capture is compulsory"), "{e}");
+        assert!(e.reason().contains("d4xd6xd8"), "{e}");
     }
 }
 
@@ -49,7 +49,7 @@ fn golem_moves_b6_and_ab6() {
     assert_eq!(scorekeeping(&two, "a6-b6"), "ab6");
     assert_eq!(scorekeeping(&two, "b5-b6"), "5b6");
     assert_eq!(two.parse_scorekeeping("ab6").unwrap(), two.parse_move("a6-b6").unwrap());
-    assert!(two.parse_scorekeeping("b6").unwrap_err().reason.contains("ambiguous"));
+    assert!(two.parse_scorekeeping("b6").unwrap_err().reason().contains("ambiguous"));
 }
 
 #[test]
@@ -101,8 +101,8 @@ fn golems_step_forward_only_and_hulks_slide() {
         assert!(m.contains(&expected.to_string()), "{expected} missing from {m:?}");
     }
     assert!(!m.contains(&"d4-c4".to_string()) && !m.contains(&"d4-d6".to_string()));
-    assert!(p.parse_move("d4-c4").unwrap_err().reason.contains("only forward"));
-    assert!(p.parse_move("d4-d6").unwrap_err().reason.contains("one square"));
+    assert!(p.parse_move("d4-c4").unwrap_err().reason().contains("only forward"));
+    assert!(p.parse_move("d4-d6").unwrap_err().reason().contains("one square"));
     let black = current("7j/8/8/8/3g4/8/8/J7 b 0 0");
     assert_eq!(moves(&black), ["d4-c4", "d4-d3", "h8-g8", "h8-h7"]);
 }
@@ -170,7 +170,7 @@ fn the_start_square_counts_as_empty_during_the_sequence() {
 fn an_empty_pool_means_capture_only() {
     let p = current("7j/8/8/8/8/8/g7/J7 w 0 0");
     assert_eq!(moves(&p), ["a1xa3"]);
-    assert!(p.parse_move("a1+a3").unwrap_err().reason.contains("no golem left in the pool"));
+    assert!(p.parse_move("a1+a3").unwrap_err().reason().contains("no golem left in the pool"));
     let q = current("7j/8/8/8/8/8/g7/J7 w 1 0");
     assert_eq!(moves(&q), ["a1+a3", "a1xa3"]);
     assert_eq!(after(&q, "a1+a3").position_string(), "7j/8/8/8/8/J7/C7/8 b 0 0");
@@ -191,7 +191,7 @@ fn corrupting_a_hulk_sends_its_top_golem_to_the_enemy_pool() {
 fn journeymen_and_corrupted_units_cannot_be_corrupted() {
     let p = current("7j/8/8/8/8/8/c7/J7 w 5 0");
     assert_eq!(moves(&p), ["a1xa3"]);
-    assert!(p.parse_move("a1+a3").unwrap_err().reason.contains("cannot be corrupted"));
+    assert!(p.parse_move("a1+a3").unwrap_err().reason().contains("cannot be corrupted"));
     let q = current("8/8/8/8/8/8/j7/J7 w 5 0");
     assert_eq!(moves(&q), ["a1xa3"]);
 }
@@ -236,7 +236,7 @@ fn a_golem_on_the_enemy_sanctum_stacks_on_another_golem_or_leaves() {
     }
     assert_eq!(after(&p, "g8-h8 c3=H").position_string(), "8/8/8/8/7j/2HG4/8/J7 b 0 0");
     assert_eq!(after(&p, "g8-h8").position_string(), "8/8/8/8/7j/2GG4/8/J7 b 1 0");
-    assert!(p.parse_move("g8-h8 e3=H").unwrap_err().reason.contains("no other White golem"));
+    assert!(p.parse_move("g8-h8 e3=H").unwrap_err().reason().contains("no other White golem"));
     // Alone, it can only leave.
     let alone = current("6G1/8/8/8/7j/8/8/J7 w 0 0");
     assert_eq!(moves(&alone).iter().filter(|m| m.starts_with("g8-h8")).count(), 1);
@@ -260,7 +260,7 @@ fn hulks_and_current_corrupted_hulks_promote_classic_corrupted_units_leave() {
 fn capturing_the_journeyman_wins() {
     let p = current("8/8/8/8/8/8/j7/J7 w 0 0");
     let end = after(&p, "a1xa3");
-    assert_eq!(end.status(), Status::Over(arbiter_core::Outcome::win(Seat(0), "capture")));
+    assert_eq!(end.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Capture)));
     assert!(end.legal_move_list().is_empty());
 }
 
@@ -268,12 +268,12 @@ fn capturing_the_journeyman_wins() {
 fn a_journeyman_on_the_enemy_sanctum_wins() {
     let p = current("6J1/8/8/8/8/8/8/1j6 w 0 0");
     let end = after(&p, "g8-h8");
-    assert_eq!(end.status(), Status::Over(arbiter_core::Outcome::win(Seat(0), "sanctum")));
+    assert_eq!(end.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Sanctum)));
 }
 
 #[test]
 fn a_player_without_moves_loses() {
     let p = current("8/8/8/8/8/8/j7/G6J b 0 0");
     assert!(p.legal_move_list().is_empty());
-    assert_eq!(p.status(), Status::Over(arbiter_core::Outcome::win(Seat(0), "immobilization")));
+    assert_eq!(p.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Immobilization)));
 }

@@ -7,7 +7,7 @@ mod crosscheck;
 #[path = "support/ogama_mailbox.rs"]
 mod ogama_mailbox;
 
-use arbiter_core::{Game, Notation, Status};
+use arbiter_core::{Game, Notation, GameStatus};
 use arbiter_games::ogama::{Ogama, OgamaConfig, OgamaMove};
 use ogama_mailbox::Mailbox;
 use rand::{RngExt, SeedableRng};
@@ -24,8 +24,8 @@ fn compare(position: &Ogama) -> usize {
         "",
     );
     let ending = match position.status() {
-        Status::Ongoing => None,
-        Status::Over(o) => Some((o.winners.iter().next().map(|s| s.index()), o.reason)),
+        GameStatus::Ongoing => None,
+        GameStatus::Over(o) => Some((o.winners.iter().next().map(|s| s.index()), o.reason.word())),
     };
     assert_eq!(ending, reference.ending(), "{text}");
     count

@@ -1,7 +1,7 @@
 //! Ogama rules on hand-built positions: the rule text's example, each rule
 //! of the rulings, the two endings and their counts.
 
-use arbiter_core::{Game, History, Notation, Outcome, Seat, Status};
+use arbiter_core::{Game, History, Notation, Outcome, Seat, GameStatus};
 use arbiter_games::ogama::{Ogama, OgamaConfig};
 
 fn position(text: &str) -> Ogama {
@@ -43,7 +43,7 @@ fn toads_block_paths_but_another_path_to_the_same_square_still_counts() {
     // A toad on the destination: no disc lands there.
     let q = position(".,b*,.,.,ooo*/.,.,.,.,./.,.,o,.,./.,.,.,.,./bbbbb,bbbbb,b,oooo,oooo o");
     assert!(!moves_from(&q, "c3").contains(&"c3-b5".to_string()));
-    assert!(q.parse_move("c3-b5").unwrap_err().reason.contains("never over a toad"));
+    assert!(q.parse_move("c3-b5").unwrap_err().reason().contains("never over a toad"));
 }
 
 #[test]
@@ -58,16 +58,16 @@ fn discs_land_on_anything_and_capture_by_covering() {
 fn the_disc_under_a_toad_never_moves() {
     let p = position("b*,.,.,.,ooo*/.,.,.,.,./.,.,o,.,./.,.,.,.,./bbbbb,bbbbb,b,oooo,oooo o");
     assert!(moves_from(&p, "e5").is_empty());
-    assert!(p.parse_move("e5-e2").unwrap_err().reason.contains("under a toad"));
+    assert!(p.parse_move("e5-e2").unwrap_err().reason().contains("under a toad"));
     // Nor under the other side's toad.
-    assert!(p.parse_move("a5-a2").unwrap_err().reason.contains("not Orange's"));
+    assert!(p.parse_move("a5-a2").unwrap_err().reason().contains("not Orange's"));
 }
 
 #[test]
 fn toads_step_onto_their_own_colour_only() {
     let p = position("o,b,.,.,./o*,b*,.,.,./.,.,.,.,./.,.,.,.,./ooooo,ooooo,bbbbb,bbbbb,. o");
     assert_eq!(moves(&p).iter().filter(|m| m.starts_with('T')).collect::<Vec<_>>(), ["Ta4-a5"]);
-    assert!(p.parse_move("Ta4-b5").unwrap_err().reason.contains("topped by its own colour"));
+    assert!(p.parse_move("Ta4-b5").unwrap_err().reason().contains("topped by its own colour"));
     assert!(p.parse_move("Ta4-b4").is_err());
 }
 
@@ -81,7 +81,7 @@ fn the_game_opens_with_orange_then_blue_placing_their_toads() {
     let second = moves(&placed);
     assert_eq!(second.len(), 12);
     assert!(second.iter().all(|m| m.starts_with("T@")));
-    assert!(deal.parse_move("c1-c2").unwrap_err().reason.contains("must first place the toad"));
+    assert!(deal.parse_move("c1-c2").unwrap_err().reason().contains("must first place the toad"));
     let both = after(&placed, &second[0]);
     assert!(moves(&both).iter().all(|m| !m.starts_with("T@")));
 }
@@ -90,7 +90,7 @@ fn the_game_opens_with_orange_then_blue_placing_their_toads() {
 fn a_sixth_disc_wins_at_once_for_its_owner() {
     let p = position("b,.,.,.,o*/.,.,bbbbb,.,./.,.,o,.,./.,.,.,.,./oooo,oooo,oo,bbb*,bbb o");
     let end = after(&p, "c3-c4");
-    assert_eq!(end.status(), Status::Over(Outcome::win(ORANGE, "tower")));
+    assert_eq!(end.status(), GameStatus::Over(Outcome::win(ORANGE, arbiter_core::EndReason::Tower)));
     assert!(end.legal_move_list().is_empty());
 }
 
@@ -98,9 +98,9 @@ fn a_sixth_disc_wins_at_once_for_its_owner() {
 fn no_singles_ends_the_game_and_captured_discs_decide() {
     let p = position(".,.,b,.,bo*/.,.,.,.,./.,.,o,.,./.,.,.,.,./ooooo,ooooo,.,bbbbb,bbbbb* o");
     let end = after(&p, "c3-c5");
-    assert_eq!(end.status(), Status::Over(Outcome::win(ORANGE, "no-singles")));
+    assert_eq!(end.status(), GameStatus::Over(Outcome::win(ORANGE, arbiter_core::EndReason::NoSingles)));
     let draw = position("b,.,ooo,.,oo*/.,.,.,.,./.,.,o,.,./.,.,.,.,./ooo,ooo,bb,bbbbb,bbbb* o");
-    assert_eq!(after(&draw, "c3-c5").status(), Status::Over(Outcome::draw("no-singles")));
+    assert_eq!(after(&draw, "c3-c5").status(), GameStatus::Over(Outcome::draw(arbiter_core::EndReason::NoSingles)));
 }
 
 #[test]
@@ -109,20 +109,20 @@ fn a_player_without_moves_passes() {
     assert_eq!(moves(&p), ["pass"]);
     let next = after(&p, "pass");
     assert_eq!(next.to_move(), Seat(1));
-    assert_eq!(next.status(), Status::Ongoing);
+    assert_eq!(next.status(), GameStatus::Ongoing);
     // Passing is not allowed while a move exists.
     let q = position("b*,.,.,.,ooo*/.,.,.,.,./.,.,o,.,./.,.,.,.,./bbbbb,bbbbb,b,oooo,oooo o");
-    assert!(q.parse_move("pass").unwrap_err().reason.contains("only when nothing else"));
+    assert!(q.parse_move("pass").unwrap_err().reason().contains("only when nothing else"));
 }
 
 #[test]
 fn the_third_occurrence_of_a_position_draws_unless_turned_off() {
     let text = "o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o*,o,o b";
-    for (repetition, expected) in [(true, Status::Over(Outcome::draw("repetition"))), (false, Status::Ongoing)] {
+    for (repetition, expected) in [(true, GameStatus::Over(Outcome::draw(arbiter_core::EndReason::Repetition))), (false, GameStatus::Ongoing)] {
         let p = Ogama::parse_position(text, &OgamaConfig { repetition, ..OgamaConfig::default() }).unwrap();
         let mut history = History::new(p);
         for mv in ["T@c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2"] {
-            assert_eq!(history.status(), Status::Ongoing, "before {mv}");
+            assert_eq!(history.status(), GameStatus::Ongoing, "before {mv}");
             let here = *history.current();
             history.push(here.parse_move(mv).unwrap());
         }

@@ -3,7 +3,7 @@
 //! each rule of the rulings: towers, the river, hops, skyship flights,
 //! passing and repetition.
 
-use arbiter_core::{Game, History, Notation, Seat, Status};
+use arbiter_core::{Game, History, Notation, Seat, GameStatus};
 use arbiter_games::sage::{Color, Kind, Sage, SageConfig, parse_square};
 
 fn pos(text: &str) -> Sage {
@@ -26,7 +26,7 @@ fn after(p: &Sage, mv: &str) -> Sage {
 }
 
 fn refused(p: &Sage, mv: &str) -> String {
-    p.parse_move(mv).map(|m| panic!("{mv} ({m:?}) is legal in {}", p.position_string())).unwrap_err().reason
+    p.parse_move(mv).map(|m| panic!("{mv} ({m:?}) is legal in {}", p.position_string())).unwrap_err().reason()
 }
 
 // ---- Board and setup --------------------------------------------------------
@@ -384,14 +384,14 @@ fn five_points_win_at_once() {
     let p = pos("3s4/8/8/8/1A4a1/8/8/8/3S4 b -- 4-3");
     let won = after(&p, "b5-W");
     assert_eq!(won.position_string(), "3s4/8/8/8/6a1/8/8/8/3S4 r -- 5-3");
-    assert_eq!(won.status(), Status::Over(arbiter_core::Outcome::win(Seat(0), "score")));
+    assert_eq!(won.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Score)));
     assert!(moves(&won).is_empty());
     assert!(refused(&won, "g5-E").contains("over"));
     // A Sage's escape can overshoot five.
     let sage = pos("8/8/8/8/7s/8/8/8/8 r -- 0-3");
     let red = after(&sage, "h5-E");
     assert_eq!(red.score(Color::Red), 6);
-    assert_eq!(red.status(), Status::Over(arbiter_core::Outcome::win(Seat(1), "score")));
+    assert_eq!(red.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(1), arbiter_core::EndReason::Score)));
 }
 
 // ---- Passing and repetition -------------------------------------------------------
@@ -404,7 +404,7 @@ fn a_player_passes_only_when_nothing_else_is_legal() {
     assert_eq!(moves(&stuck), ["pass"]);
     let passed = after(&stuck, "pass");
     assert_eq!(passed.position_string(), "8/8/8/8/8/8/8/3aa3/3aa3 r S- 0-0");
-    assert_eq!(passed.status(), Status::Ongoing);
+    assert_eq!(passed.status(), GameStatus::Ongoing);
 }
 
 #[test]
@@ -415,7 +415,7 @@ fn when_neither_side_can_move_the_two_passes_draw() {
     // Both Sages escaped, everything else captured, neither side at five:
     // nobody can move.
     let boxed = pos("8/8/8/8/8/8/8/8/8 b -- 4-3");
-    assert_eq!(boxed.status(), Status::Over(arbiter_core::Outcome::draw("passes")));
+    assert_eq!(boxed.status(), GameStatus::Over(arbiter_core::Outcome::draw(arbiter_core::EndReason::Passes)));
     assert!(moves(&boxed).is_empty());
 }
 
@@ -427,13 +427,13 @@ fn the_third_occurrence_of_a_position_draws_when_the_rule_is_on() {
         let mut history = History::new(start);
         for round in 0..2 {
             for mv in shuffle {
-                assert_eq!(history.status(), Status::Ongoing, "round {round} before {mv}");
+                assert_eq!(history.status(), GameStatus::Ongoing, "round {round} before {mv}");
                 let m = history.current().parse_move(mv).unwrap();
                 history.push(m);
             }
         }
         let expected =
-            if repetition { Status::Over(arbiter_core::Outcome::draw("repetition")) } else { Status::Ongoing };
+            if repetition { GameStatus::Over(arbiter_core::Outcome::draw(arbiter_core::EndReason::Repetition)) } else { GameStatus::Ongoing };
         assert_eq!(history.status(), expected);
     }
 }

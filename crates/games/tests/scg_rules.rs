@@ -1,15 +1,27 @@
 //! Single Capture Go on hand-built grids: the rule text's examples, each
 //! of the six steps of a round's end, the endings, and the refusals.
 
-use arbiter_core::{Outcome, Seat, SeatSet, SimultaneousGame, SimultaneousNotation, Status};
+use arbiter_core::{EndReason, GameStatus, MoveError, Outcome, Seat, SeatSet, SimultaneousGame, SimultaneousNotation};
 use arbiter_games::scg::{Doom, Fate, Letters, PlayResult, RoundReport, Scg, ScgConfig, grid_side};
 
 fn position(text: &str) -> Scg {
     Scg::parse_position(text, &ScgConfig::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
+/// Reads a whole round and resolves it, with the referee's report.
+fn play_round(p: &Scg, plays: &str) -> Result<(Scg, RoundReport), MoveError> {
+    Ok(p.resolve_reported(&p.parse_round(plays)?))
+}
+
 fn round(p: &Scg, plays: &str) -> (Scg, RoundReport) {
-    p.play_round(plays).unwrap_or_else(|e| panic!("{plays}: {e}"))
+    play_round(p, plays).unwrap_or_else(|e| panic!("{plays}: {e}"))
+}
+
+/// The squares that may be played, named, in byte order.
+fn playable_names(p: &Scg) -> Vec<String> {
+    let mut names: Vec<String> = p.playable().iter().map(|sq| p.geometry().name(sq)).collect();
+    names.sort_unstable();
+    names
 }
 
 fn after(p: &Scg, plays: &str) -> String {
@@ -33,7 +45,7 @@ fn the_grid_is_the_smallest_square_of_at_least_twelve_squares_per_player() {
         let p = start(&players.to_string());
         assert_eq!(p.side(), side);
         assert!(side * side >= 12 * players && (side - 1) * (side - 1) < 12 * players);
-        assert_eq!(p.playable_names().len(), side * side, "{players} players");
+        assert_eq!(playable_names(&p).len(), side * side, "{players} players");
         let text = p.position_string();
         let (grid, letters) = text.split_once(' ').unwrap();
         assert_eq!(grid, vec![".".repeat(side); side].join("/"));
@@ -47,10 +59,10 @@ fn the_grid_is_the_smallest_square_of_at_least_twelve_squares_per_player() {
 fn squares_are_named_by_row_letter_then_column_number() {
     let p = start("4");
     assert_eq!(after(&p, "A:e7,B:a1,C:a3,D:c1"), "B.C..../......./D....../......./......A/......./....... ABCD");
-    let names = p.playable_names();
+    let names = playable_names(&p);
     assert_eq!(&names[..3], ["a1", "a2", "a3"]);
     // Byte order: a1, a2 … b1 for a 7×7 grid; on larger grids a10 comes before a2.
-    assert_eq!(&start("12").playable_names()[..4], ["a1", "a10", "a11", "a12"]);
+    assert_eq!(&playable_names(&start("12"))[..4], ["a1", "a10", "a11", "a12"]);
 }
 
 #[test]
@@ -93,7 +105,7 @@ fn step3_a_group_without_liberty_dooms_its_player() {
     let (next, report) = round(&p, "A:c3,B:a2");
     assert_eq!(next.position_string(), "@B.../@..../..@../...../....B B");
     assert_eq!(report.doomed, [Doom { seat: Seat(0), no_play: false, airless: vec![0], letters: 2 }]);
-    assert_eq!(report.outcome, Some(Outcome::win(Seat(1), "last-standing")));
+    assert_eq!(report.outcome, Some(Outcome::win(Seat(1), EndReason::LastStanding)));
 }
 
 #[test]
@@ -144,8 +156,8 @@ fn step3_captures_are_simultaneous() {
     let (next, report) = round(&p, "A:e4,B:a2");
     assert_eq!(report.doomed_set(), seats(&[0, 1]));
     assert_eq!(next.position_string(), "@@.../@..../...../....@/...@@ -");
-    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[0, 1]), reason: "most-letters" }));
-    assert_eq!(next.status(), Status::Over(Outcome { winners: seats(&[0, 1]), reason: "most-letters" }));
+    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[0, 1]), reason: EndReason::MostLetters }));
+    assert_eq!(next.status(), GameStatus::Over(Outcome { winners: seats(&[0, 1]), reason: EndReason::MostLetters }));
 }
 
 #[test]
@@ -179,15 +191,15 @@ fn step5_everyone_doomed_the_most_letters_just_before_step4_win() {
     let p = position("A...A/@..../...../....@/...@B AB");
     let (end, report) = round(&p, "A:e4,B:a2");
     assert_eq!(report.doomed.iter().map(|d| (d.seat, d.letters)).collect::<Vec<_>>(), [(Seat(0), 3), (Seat(1), 2)]);
-    assert_eq!(report.outcome, Some(Outcome::win(Seat(0), "most-letters")));
+    assert_eq!(report.outcome, Some(Outcome::win(Seat(0), EndReason::MostLetters)));
     assert_eq!(end.position_string(), "@@..@/@..../...../....@/...@@ -");
     // Nobody plays: each keeps what they had; a tie shares the win.
     let tie = position("A.B.../.B..../....../..C.C./....../...... ABC");
     let (end, report) = round(&tie, "-");
-    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[1, 2]), reason: "most-letters" }));
+    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[1, 2]), reason: EndReason::MostLetters }));
     assert_eq!(end.status().outcome().unwrap().winners, seats(&[1, 2]));
     let alone = position("A.B.../.B..../....../..C.../....../...... ABC");
-    assert_eq!(round(&alone, "-").1.outcome, Some(Outcome::win(Seat(1), "most-letters")));
+    assert_eq!(round(&alone, "-").1.outcome, Some(Outcome::win(Seat(1), EndReason::MostLetters)));
 }
 
 #[test]
@@ -196,10 +208,10 @@ fn step5_the_last_player_standing_wins_and_step6_ends_the_game() {
     let (end, report) = round(&p, "B:a1");
     assert_eq!(report.doomed_set(), seats(&[0, 2]));
     assert_eq!(report.remaining, seats(&[1]));
-    assert_eq!(end.status(), Status::Over(Outcome::win(Seat(1), "last-standing")));
+    assert_eq!(end.status(), GameStatus::Over(Outcome::win(Seat(1), EndReason::LastStanding)));
     assert_eq!(end.position_string(), "B...../....../....../....../....../...... B");
-    assert!(end.playable_names().is_empty());
-    assert!(end.play_round("B:a2").unwrap_err().reason.contains("game is over"));
+    assert!(playable_names(&end).is_empty());
+    assert!(play_round(&end, "B:a2").unwrap_err().reason().contains("game is over"));
 }
 
 #[test]
@@ -207,9 +219,9 @@ fn step6_doomed_players_leave_and_cannot_play() {
     let p = start("ABC");
     let (next, _) = round(&p, "A:a1,B:f6");
     assert_eq!(next.position_string(), "A...../....../....../....../....../.....B AB");
-    let e = next.play_round("C:c3").unwrap_err();
-    assert_eq!(e.token, "C:c3");
-    assert!(e.reason.contains("no longer in the game"), "{e}");
+    let e = play_round(&next, "C:c3").unwrap_err();
+    assert_eq!(e.token(), "C:c3");
+    assert!(e.reason().contains("no longer in the game"), "{e}");
 }
 
 #[test]
@@ -219,7 +231,7 @@ fn nobody_with_a_letter_still_shares_the_win_among_those_in_the_game() {
     let p = start("ABC");
     let (r1, _) = round(&p, "A:a1,B:a1");
     let (end, report) = round(&r1, "-");
-    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[0, 1]), reason: "most-letters" }));
+    assert_eq!(report.outcome, Some(Outcome { winners: seats(&[0, 1]), reason: EndReason::MostLetters }));
     assert_eq!(end.position_string(), "@...../....../....../....../....../...... -");
 }
 
@@ -227,13 +239,13 @@ fn nobody_with_a_letter_still_shares_the_win_among_those_in_the_game() {
 fn at_squares_may_be_played_unless_the_option_blocks_them() {
     let text = "@..../...../...../...../..... AB";
     let open = position(text);
-    assert_eq!(open.playable_names().len(), 25);
+    assert_eq!(playable_names(&open).len(), 25);
     assert_eq!(after(&open, "A:a1,B:e5"), "A..../...../...../...../....B AB");
     let blocked = Scg::parse_position(text, &ScgConfig { letters: None, at_blocked: true }).unwrap();
-    assert_eq!(blocked.playable_names().len(), 24);
-    let e = blocked.play_round("A:a1,B:e5").unwrap_err();
-    assert_eq!(e.token, "A:a1");
-    assert!(e.reason.contains("@ squares are blocked"), "{e}");
+    assert_eq!(playable_names(&blocked).len(), 24);
+    let e = play_round(&blocked, "A:a1,B:e5").unwrap_err();
+    assert_eq!(e.token(), "A:a1");
+    assert!(e.reason().contains("@ squares are blocked"), "{e}");
 }
 
 #[test]
@@ -254,9 +266,9 @@ fn plays_on_letters_or_off_the_grid_are_refused_with_the_reason() {
         ("A:c3,,B:c4", "A:c3,,B:c4", "nothing empty"),
         ("", "", "nothing empty"),
     ] {
-        let e = p.play_round(round_text).unwrap_err();
-        assert_eq!(e.token, token, "{round_text}: {e}");
-        assert!(e.reason.contains(reason), "{round_text}: {e}");
+        let e = play_round(&p, round_text).unwrap_err();
+        assert_eq!(e.token(), token, "{round_text}: {e}");
+        assert!(e.reason().contains(reason), "{round_text}: {e}");
     }
 }
 
@@ -277,8 +289,8 @@ fn malformed_positions_name_the_offending_part() {
         match Scg::parse_position(text, &ScgConfig::default()) {
             Ok(p) => panic!("{text} read as {}", p.position_string()),
             Err(e) => {
-                assert_eq!(e.token, token, "{text}: {e}");
-                assert!(reason.split('|').any(|r| e.reason.contains(r)), "{text}: {e}");
+                assert_eq!(e.token(), token, "{text}: {e}");
+                assert!(reason.split('|').any(|r| e.reason().contains(r)), "{text}: {e}");
             }
         }
     }
@@ -296,16 +308,15 @@ fn a_position_against_the_games_seats() {
         ("A...../....../....../....../....../.....D AD", "'D' is not one of"),
     ] {
         let e = Scg::parse_position(text, &config).unwrap_err();
-        assert!(e.reason.contains(reason), "{text}: {e}");
+        assert!(e.reason().contains(reason), "{text}: {e}");
     }
 }
 
 #[test]
 fn a_position_with_nobody_left_does_not_say_who_won() {
     let p = position("@..../...../...../...../..... -");
-    assert_eq!(p.status(), Status::Over(Outcome { winners: SeatSet::EMPTY, reason: "most-letters" }));
-    let report = arbiter_games::scg::status_words(&p);
-    assert_eq!(report.to_string(), "win - most-letters");
+    assert_eq!(p.status(), GameStatus::Over(Outcome { winners: SeatSet::EMPTY, reason: EndReason::MostLetters }));
+    assert_eq!(p.status().describe(|s| p.seat_label(s)), "win - most-letters");
     let one = position("A..../...../...../...../..... A");
-    assert_eq!(one.status(), Status::Over(Outcome::win(Seat(0), "last-standing")));
+    assert_eq!(one.status(), GameStatus::Over(Outcome::win(Seat(0), EndReason::LastStanding)));
 }

@@ -4,7 +4,7 @@
 use arbiter_ai::Limits;
 use arbiter_ai::alphabeta::AlphaBeta;
 use arbiter_ai::eval::Evaluator;
-use arbiter_core::{Game, Seat, Status};
+use arbiter_core::{Game, Seat, GameStatus};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -18,7 +18,7 @@ pub fn play_vs_random<G: Game, E: Evaluator<G>>(
     seed: u64,
     nodes: u64,
     max_plies: usize,
-) -> Status {
+) -> GameStatus {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut search = AlphaBeta::new(eval, 16);
     let mut moves = Vec::new();
@@ -51,8 +51,8 @@ pub fn wins_vs_random<G: Game, E: Evaluator<G> + Clone>(
         .filter(|&game| {
             let side = Seat((game % 2) as u8);
             match play_vs_random(start(game), eval.clone(), side, game, nodes, max_plies) {
-                Status::Over(o) => o.winners.contains(side) && o.winners.len() == 1,
-                Status::Ongoing => false,
+                GameStatus::Over(o) => o.winners.contains(side) && o.winners.len() == 1,
+                GameStatus::Ongoing => false,
             }
         })
         .count()

@@ -115,6 +115,9 @@ impl Replayed {
         let info = record.game.info();
         let mut text = RecordText::default();
         text.set_tag("Game", record.game.as_str());
+        if let Some(started) = record.started {
+            text.set_tag("Date", started.record_date());
+        }
         for (tag, value) in record.options.tags(info) {
             text.set_tag(tag, value);
         }
@@ -125,9 +128,6 @@ impl Replayed {
             if let Some(name) = &occupant.name {
                 text.set_tag(&start.seat_name(seat), name.clone());
             }
-        }
-        if let Some(started) = record.started {
-            text.set_tag("Date", started.record_date());
         }
         for (name, value) in &record.tags {
             text.set_tag(name, value.clone());
