@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use arbiter_ai::scg::{level_params, search};
-use arbiter_core::{Seat, SimultaneousGame};
+use arbiter_core::{Round, Seat, SimultaneousGame};
 use arbiter_games::scg::{Letters, Scg, ScgConfig};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -20,7 +20,7 @@ fn midgame(players: usize, rounds: usize) -> Scg {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut p = start;
         for _ in 0..rounds {
-            let plays: Vec<_> =
+            let plays: Round<_> =
                 p.active().iter().filter_map(|s| p.random_play(s, &mut rng, &mut scratch).map(|q| (s, q))).collect();
             p = p.resolve(&plays);
         }

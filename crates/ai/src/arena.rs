@@ -196,8 +196,7 @@ impl Match {
                         Player::Search(params) => {
                             let seat_seed =
                                 seed.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(seat.0) << 32 | rounds);
-                            choose_play_for(&here, seat, &GoParams { seed: Some(seat_seed), ..params })
-                                .map(|c| c.play)
+                            choose_play_for(&here, seat, &GoParams { seed: Some(seat_seed), ..params }).map(|c| c.play)
                         }
                     };
                     plays.extend(play.map(|p| (seat, p)));
@@ -227,10 +226,8 @@ impl Match {
             GameStatus::Over(o) if !o.winners.is_empty() => o.winners,
             _ => end.active(),
         };
-        let shares: Vec<f64> = end
-            .seats()
-            .map(|s| if sharers.contains(s) { 1.0 / sharers.len() as f64 } else { 0.0 })
-            .collect();
+        let shares: Vec<f64> =
+            end.seats().map(|s| if sharers.contains(s) { 1.0 / sharers.len() as f64 } else { 0.0 }).collect();
         let score_a = a_seats.iter().map(|s| shares[s.index()]).sum::<f64>();
         let winners = game_status.winners();
         let a_won_alone = cut_off.is_none() && !winners.is_empty() && winners.iter().all(|s| a_seats.contains(s));

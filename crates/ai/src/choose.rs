@@ -188,8 +188,7 @@ impl Search<'_> {
             // never asks for them.
             Plan::Rounds(_) => None,
             Plan::Playouts { playouts: p, heuristic, exploration } => {
-                let rollout =
-                    if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
+                let rollout = if heuristic { Rollout::Heuristic { greedy: HEURISTIC_GREEDY } } else { Rollout::Random };
                 let mut config = MctsConfig { seed: params.seed.unwrap_or(0), rollout, ..MctsConfig::default() };
                 if let Some(hundredths) = exploration {
                     config.exploration = f64::from(hundredths) / 100.0;
@@ -201,7 +200,8 @@ impl Search<'_> {
                 })
             }
             Plan::Nodes(n) => {
-                let r = AlphaBeta::new(eval.clone(), table_bits(n)).search_after(self.earlier, position, params.limits(n));
+                let r =
+                    AlphaBeta::new(eval.clone(), table_bits(n)).search_after(self.earlier, position, params.limits(n));
                 Some(Choice {
                     mv: G::wrap_move(r.best?),
                     report: SearchReport::AlphaBeta {

@@ -8,8 +8,8 @@ use arbiter_ai::alphabeta::{AlphaBeta, WIN_THRESHOLD};
 use arbiter_ai::choose::{GoParams, choose};
 use arbiter_ai::mcts::{Mcts, MctsConfig};
 use arbiter_ai::sage::SageEval;
-use arbiter_core::{Game, Notation};
 use arbiter_core::GameOptions;
+use arbiter_core::{Game, Notation};
 use arbiter_games::sage::{Sage, SageConfig};
 use arbiter_games::{GameId, Line};
 

@@ -353,8 +353,12 @@ mod tests {
         assert_eq!(e.to_string(), "'--handicap': a handicap applies to the start position only");
         assert!(GameOptions::new().with("handicap", OptionValue::Number(0)).check(&INFO, true, flag).is_ok());
         let modern = GameOptions { variant: Some("modern".into()), ..GameOptions::new() };
-        assert_eq!(modern.check(&INFO, false, flag).unwrap_err().to_string(), "'modern': unknown variant of test; variants: classic");
-        let e = GameOptions::new().with("players", OptionValue::Text("AbC".into())).check(&INFO, false, flag).unwrap_err();
+        assert_eq!(
+            modern.check(&INFO, false, flag).unwrap_err().to_string(),
+            "'modern': unknown variant of test; variants: classic"
+        );
+        let e =
+            GameOptions::new().with("players", OptionValue::Text("AbC".into())).check(&INFO, false, flag).unwrap_err();
         assert_eq!(e.to_string(), "'AbC': capitals only");
     }
 

@@ -4,7 +4,7 @@
 
 use std::hint::black_box;
 
-use arbiter_core::{Seat, SimultaneousGame};
+use arbiter_core::{Round, SimultaneousGame};
 use arbiter_games::scg::{Letters, Scg, ScgConfig, Square};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
@@ -13,7 +13,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// Plays `games` random games from `start`; returns the rounds played.
 fn random_games(start: &Scg, games: usize, seed: u64) -> u64 {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut plays: Vec<(Seat, Square)> = Vec::with_capacity(12);
     let mut scratch = Vec::new();
     let mut rounds = 0;
     for _ in 0..games {
@@ -23,10 +22,10 @@ fn random_games(start: &Scg, games: usize, seed: u64) -> u64 {
             if p.status().is_over() {
                 break;
             }
-            plays.clear();
+            let mut plays: Round<Square> = Round::new();
             for seat in p.active().iter() {
                 if let Some(sq) = p.random_play(seat, &mut rng, &mut scratch) {
-                    plays.push((seat, sq));
+                    plays.set(seat, Some(sq));
                 }
             }
             p = p.resolve(&plays);

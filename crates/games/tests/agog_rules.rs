@@ -1,7 +1,7 @@
 //! A•G•O•G rules on hand-built positions: every example of the two rule
 //! texts, and each rule of the rulings, in both editions where they differ.
 
-use arbiter_core::{Game, Notation, Seat, GameStatus};
+use arbiter_core::{Game, GameStatus, Notation, Seat};
 use arbiter_games::agog::{Agog, AgogConfig, Edition};
 
 fn current(text: &str) -> Agog {
@@ -275,5 +275,8 @@ fn a_journeyman_on_the_enemy_sanctum_wins() {
 fn a_player_without_moves_loses() {
     let p = current("8/8/8/8/8/8/j7/G6J b 0 0");
     assert!(p.legal_move_list().is_empty());
-    assert_eq!(p.status(), GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Immobilization)));
+    assert_eq!(
+        p.status(),
+        GameStatus::Over(arbiter_core::Outcome::win(Seat(0), arbiter_core::EndReason::Immobilization))
+    );
 }

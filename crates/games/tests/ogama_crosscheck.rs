@@ -7,7 +7,7 @@ mod crosscheck;
 #[path = "support/ogama_mailbox.rs"]
 mod ogama_mailbox;
 
-use arbiter_core::{Game, Notation, GameStatus};
+use arbiter_core::{Game, GameStatus, Notation};
 use arbiter_games::ogama::{Ogama, OgamaConfig, OgamaMove};
 use ogama_mailbox::Mailbox;
 use rand::{RngExt, SeedableRng};

@@ -1,7 +1,7 @@
 //! Ogama rules on hand-built positions: the rule text's example, each rule
 //! of the rulings, the two endings and their counts.
 
-use arbiter_core::{Game, History, Notation, Outcome, Seat, GameStatus};
+use arbiter_core::{Game, GameStatus, History, Notation, Outcome, Seat};
 use arbiter_games::ogama::{Ogama, OgamaConfig};
 
 fn position(text: &str) -> Ogama {
@@ -118,7 +118,9 @@ fn a_player_without_moves_passes() {
 #[test]
 fn the_third_occurrence_of_a_position_draws_unless_turned_off() {
     let text = "o,o,.,o,o/o,o,b,b,b/b,b,b,b,o/o,o,b,b,b/b,b,o*,o,o b";
-    for (repetition, expected) in [(true, GameStatus::Over(Outcome::draw(arbiter_core::EndReason::Repetition))), (false, GameStatus::Ongoing)] {
+    for (repetition, expected) in
+        [(true, GameStatus::Over(Outcome::draw(arbiter_core::EndReason::Repetition))), (false, GameStatus::Ongoing)]
+    {
         let p = Ogama::parse_position(text, &OgamaConfig { repetition, ..OgamaConfig::default() }).unwrap();
         let mut history = History::new(p);
         for mv in ["T@c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2"] {

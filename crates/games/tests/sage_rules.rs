@@ -3,7 +3,7 @@
 //! each rule of the rulings: towers, the river, hops, skyship flights,
 //! passing and repetition.
 
-use arbiter_core::{Game, History, Notation, Seat, GameStatus};
+use arbiter_core::{Game, GameStatus, History, Notation, Seat};
 use arbiter_games::sage::{Color, Kind, Sage, SageConfig, parse_square};
 
 fn pos(text: &str) -> Sage {
@@ -432,8 +432,11 @@ fn the_third_occurrence_of_a_position_draws_when_the_rule_is_on() {
                 history.push(m);
             }
         }
-        let expected =
-            if repetition { GameStatus::Over(arbiter_core::Outcome::draw(arbiter_core::EndReason::Repetition)) } else { GameStatus::Ongoing };
+        let expected = if repetition {
+            GameStatus::Over(arbiter_core::Outcome::draw(arbiter_core::EndReason::Repetition))
+        } else {
+            GameStatus::Ongoing
+        };
         assert_eq!(history.status(), expected);
     }
 }

@@ -12,9 +12,6 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use scg_mailbox::Mailbox;
 
-/// A random position: 1 to 12 players on a grid big enough for them, each
-/// square empty, `@` or a letter of a player still in the game.
-
 /// The squares that may be played, named, in byte order.
 fn playable_names(p: &Scg) -> Vec<String> {
     let mut names: Vec<String> = p.playable().iter().map(|sq| p.geometry().name(sq)).collect();
@@ -22,6 +19,8 @@ fn playable_names(p: &Scg) -> Vec<String> {
     names
 }
 
+/// A random position: 1 to 12 players on a grid big enough for them, each
+/// square empty, `@` or a letter of a player still in the game.
 fn random_position(rng: &mut Xoshiro256PlusPlus) -> String {
     let players = rng.random_range(1..=12usize);
     let n = rng.random_range(grid_side(players).max(5)..=12);

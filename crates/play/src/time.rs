@@ -105,7 +105,11 @@ impl Timestamp {
         let body = text.strip_suffix('Z').ok_or_else(bad)?;
         let (date, clock) = body.split_once('T').ok_or_else(bad)?;
         let number = |s: &str, digits: usize| -> Result<u32, TimeError> {
-            if s.len() == digits && s.bytes().all(|b| b.is_ascii_digit()) { s.parse().map_err(|_| bad()) } else { Err(bad()) }
+            if s.len() == digits && s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().map_err(|_| bad())
+            } else {
+                Err(bad())
+            }
         };
         let d: Vec<&str> = date.split('-').collect();
         let c: Vec<&str> = clock.split(':').collect();
@@ -116,8 +120,7 @@ impl Timestamp {
         let month = Month::try_from(number(d[1], 2)? as u8).map_err(|_| bad())?;
         let day = Date::from_calendar_date(year, month, number(d[2], 2)? as u8).map_err(|_| bad())?;
         let seconds = if c.len() == 3 { number(c[2], 2)? } else { 0 };
-        let time =
-            Time::from_hms(number(c[0], 2)? as u8, number(c[1], 2)? as u8, seconds as u8).map_err(|_| bad())?;
+        let time = Time::from_hms(number(c[0], 2)? as u8, number(c[1], 2)? as u8, seconds as u8).map_err(|_| bad())?;
         Ok(Timestamp(day.with_time(time).assume_utc().unix_timestamp()))
     }
 }

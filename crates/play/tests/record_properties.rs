@@ -51,7 +51,8 @@ fn random_record(game: GameId, seed: u64, setup_plies: usize) -> Replayed {
     while line.plies() < 300 && !line.status().is_over() {
         let here = line.current().clone();
         let mv = if game.is_simultaneous() {
-            let plays: Vec<_> = here.active().iter().filter_map(|s| here.random_play(s, &mut rng).map(|p| (s, p))).collect();
+            let plays: Vec<_> =
+                here.active().iter().filter_map(|s| here.random_play(s, &mut rng).map(|p| (s, p))).collect();
             here.round(plays).unwrap()
         } else {
             here.random_move(&mut rng).unwrap()

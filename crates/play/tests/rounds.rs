@@ -189,8 +189,8 @@ fn players_are_named_by_letter_or_name() {
     assert!(e.to_string().contains("the players are A (Alice), B (Bob), C (Carol)"), "{e}");
     let options = GameOptions::new().with("players", OptionValue::Text("ABC".into()));
     let two = vec![Occupant::person("Ann"), Occupant::person("Bo")];
-    let e = Rounds::new(GameId::Scg, &options, None, two, RoundSettings::default(), 0, t("2026-11-23T09:00Z"))
-        .unwrap_err();
+    let e =
+        Rounds::new(GameId::Scg, &options, None, two, RoundSettings::default(), 0, t("2026-11-23T09:00Z")).unwrap_err();
     assert!(e.to_string().contains("scg has 3 seats"), "{e}");
     let zero = RoundSettings { round_hours: Some(0), close_early: false };
     let three = ["A", "B", "C"].map(Occupant::person).to_vec();

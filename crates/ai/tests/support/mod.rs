@@ -4,7 +4,7 @@
 use arbiter_ai::Limits;
 use arbiter_ai::alphabeta::AlphaBeta;
 use arbiter_ai::eval::Evaluator;
-use arbiter_core::{Game, Seat, GameStatus};
+use arbiter_core::{Game, GameStatus, Seat};
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -64,8 +64,7 @@ impl GameArgs {
         .filter_map(|(key, value)| value.as_ref().map(|v| (key.to_string(), format!("--{key}"), v.clone())))
         .collect();
         for pair in &self.other_options {
-            let (key, value) =
-                pair.split_once('=').ok_or_else(|| anyhow!("'{pair}': --option takes KEY=VALUE"))?;
+            let (key, value) = pair.split_once('=').ok_or_else(|| anyhow!("'{pair}': --option takes KEY=VALUE"))?;
             pairs.push((key.to_string(), format!("--option {key}"), value.to_string()));
         }
         let mut options = GameOptions { variant: self.variant.clone(), ..GameOptions::new() };
@@ -99,7 +98,7 @@ impl GameArgs {
     }
 
     /// Refuses `--position` for a command that plays from the start.
-    pub fn from_the_start(&self, what: &str) -> Result<()> {
+    pub fn refuse_position(&self, what: &str) -> Result<()> {
         match self.position {
             Some(_) => Err(anyhow!("'--position': {what} plays from the start position")),
             None => Ok(()),

@@ -47,14 +47,15 @@ fn percent(part: usize, whole: usize) -> f64 {
 
 /// The endings as a JSON object and as text, in the order of their words.
 fn endings(a: &Analysis) -> (Value, String) {
-    let object: serde_json::Map<String, Value> = a.endings.iter().map(|(r, n)| (r.word().to_string(), json!(n))).collect();
+    let object: serde_json::Map<String, Value> =
+        a.endings.iter().map(|(r, n)| (r.word().to_string(), json!(n))).collect();
     let text: Vec<String> = a.endings.iter().map(|(r, n)| format!("{r} {n} ({:.1}%)", percent(*n, a.games))).collect();
     (Value::Object(object), text.join(", "))
 }
 
 /// Runs `arbiter analyse`.
 pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
-    args.game.from_the_start("analysis")?;
+    args.game.refuse_position("analysis")?;
     let (game, options) = args.game.options()?;
     let player = Player::parse(&args.player).map_err(|e| anyhow!("--player {e}"))?;
     if args.handicap_steps > 0 && game.info().option("handicap").is_none() {
@@ -91,7 +92,10 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
             let points: Vec<(f64, f64)> =
                 handicap_elo.iter().filter(|(_, e)| e.is_finite()).map(|&(h, e)| (f64::from(h), e)).collect();
             let title = format!("{}: the first player's Elo edge by handicap", game.info().name);
-            write_new(&path.with_extension("handicap.svg"), &svg_chart(&title, "handicap", "Elo", &[("first player", points)]))?;
+            write_new(
+                &path.with_extension("handicap.svg"),
+                &svg_chart(&title, "handicap", "Elo", &[("first player", points)]),
+            )?;
         }
     }
     if json_out {
@@ -158,8 +162,10 @@ fn seats(args: &AnalyseArgs, game: GameId, options: GameOptions, player: Player,
     let names: Vec<String> = start.seats().map(|s| start.seat_label(s)).collect();
     if let Some(path) = &args.svg {
         let points: Vec<(f64, f64)> = a.choices_by_step.iter().enumerate().map(|(i, &n)| (i as f64 + 1.0, n)).collect();
-        let title =
-            format!("{game}, {players} players: playable squares per round ({} self-play games, {})", a.games, args.player);
+        let title = format!(
+            "{game}, {players} players: playable squares per round ({} self-play games, {})",
+            a.games, args.player
+        );
         write_new(path, &svg_chart(&title, "round", "playable squares", &[("mean playable squares", points)]))?;
     }
     if json_out {

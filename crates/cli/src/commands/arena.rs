@@ -48,7 +48,7 @@ fn elo(x: f64) -> String {
 
 /// Runs `arbiter arena`.
 pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
-    args.game.from_the_start("the arena")?;
+    args.game.refuse_position("the arena")?;
     let (game, options) = args.game.options()?;
     let a = Player::parse(&args.a).map_err(|e| anyhow!("--a {e}"))?;
     let b = Player::parse(&args.b).map_err(|e| anyhow!("--b {e}"))?;
@@ -152,7 +152,8 @@ fn report_seats(args: &ArenaArgs, results: &[GameResult], a_seats: usize, json_o
     }
     let k = a_seats;
     let mine = if k == 1 { "one seat".to_string() } else { format!("{k} seats") };
-    let others = if players - k == 1 { "the other seat".to_string() } else { format!("the other {} seats", players - k) };
+    let others =
+        if players - k == 1 { "the other seat".to_string() } else { format!("the other {} seats", players - k) };
     outln!("{}, {players} players: A ({a}) in {mine}, B ({b}) in {others}; {games} games", args.game.game);
     outln!(
         "A took the whole win {}, part of it {shared}, none {}; mean length {mean_rounds:.1} rounds; \

@@ -200,8 +200,8 @@ fn go_as(here: &AnyGame, label: &str, params: &GoParams) -> Result<Reply, Reply>
     if !here.active().contains(seat) {
         return Err(Reply::fail(format!("'{label}': no longer in the game")));
     }
-    let choice =
-        choose_play_for(here, seat, params).ok_or_else(|| Reply::fail(format!("'{label}': no square may be played")))?;
+    let choice = choose_play_for(here, seat, params)
+        .ok_or_else(|| Reply::fail(format!("'{label}': no square may be played")))?;
     eprintln!("info {}", choice.info(here, seat));
     Ok(Reply::ok(here.play_text(&choice.play)))
 }

@@ -31,7 +31,7 @@ pub struct LadderArgs {
 
 /// Runs `arbiter ladder`.
 pub fn run(args: &LadderArgs, json_out: bool) -> Result<()> {
-    args.game.from_the_start("the ladder")?;
+    args.game.refuse_position("the ladder")?;
     if !(1..=MAX_LEVEL).contains(&args.from) || !(1..=MAX_LEVEL).contains(&args.to) || args.from >= args.to {
         return Err(anyhow!("'{}..{}': the ladder runs between two levels from 1 to {MAX_LEVEL}", args.from, args.to));
     }

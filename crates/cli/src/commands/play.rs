@@ -66,7 +66,9 @@ impl PlayArgs {
             .map(|seat| {
                 let given = given.get(seat.index()).and_then(|g| (*g).clone());
                 match computer == Some(seat) {
-                    true => Occupant::computer(self.level, given.unwrap_or_else(|| format!("Arbiter level {}", self.level))),
+                    true => {
+                        Occupant::computer(self.level, given.unwrap_or_else(|| format!("Arbiter level {}", self.level)))
+                    }
                     false => Occupant::person(given.unwrap_or_else(|| start.seat_name(seat))),
                 }
             })

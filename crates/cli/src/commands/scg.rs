@@ -175,8 +175,11 @@ fn continued(text: &str, settings: RoundSettings, now: Timestamp) -> Result<Roun
             Occupant::person(name.unwrap_or_else(|| format!("Player {}", start.seat_label(seat))))
         })
         .collect();
-    record.clock =
-        Some(ClockSettings { days_per_move: None, round_hours: settings.round_hours, close_early: settings.close_early });
+    record.clock = Some(ClockSettings {
+        days_per_move: None,
+        round_hours: settings.round_hours,
+        close_early: settings.close_early,
+    });
     record.started = Some(now);
     for (round, before) in record.rounds.iter_mut().zip(replayed.line.positions()) {
         round.opened = Some(now);

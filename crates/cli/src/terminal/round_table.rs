@@ -71,8 +71,8 @@ impl RoundTable {
     pub fn ending(&self) -> Option<String> {
         match self.rounds.status() {
             GameStatus::Over(o) => {
-                let winners = arbiter_play::announce::Names(&self.rounds.names())
-                    .list(self.rounds.position(), o.winners.iter());
+                let winners =
+                    arbiter_play::announce::Names(&self.rounds.names()).list(self.rounds.position(), o.winners.iter());
                 Some(format!("{winners} won ({})", o.reason))
             }
             GameStatus::Ongoing => None,

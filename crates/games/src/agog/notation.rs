@@ -74,7 +74,10 @@ impl PositionSetup {
                 }
             }
             if file != 8 {
-                return Err(PositionError::malformed(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
+                return Err(PositionError::malformed(
+                    *rank_text,
+                    format!("rank {} covers {file} squares, not 8", rank + 1),
+                ));
             }
         }
         let side = match fields[1] {
@@ -85,7 +88,10 @@ impl PositionSetup {
         let pool = |name: &str, text: &str| -> Result<u8, PositionError> {
             match text.parse::<u8>() {
                 Ok(n) if n as u32 <= GOLEMS_PER_SIDE && (text == "0" || !text.starts_with('0')) => Ok(n),
-                _ => Err(PositionError::malformed(text, format!("{name}'s pool is a whole number from 0 to {GOLEMS_PER_SIDE}"))),
+                _ => Err(PositionError::malformed(
+                    text,
+                    format!("{name}'s pool is a whole number from 0 to {GOLEMS_PER_SIDE}"),
+                )),
             }
         };
         Ok(PositionSetup { squares, side, pools: [pool("White", fields[2])?, pool("Black", fields[3])?] })
@@ -131,12 +137,18 @@ impl PositionSetup {
         for c in [Color::White, Color::Black] {
             if journeymen(c).count_ones() > 1 {
                 let extra: Vec<String> = squares(journeymen(c)).map(square_name).collect();
-                return Err(PositionError::invalid(extra.join(" "), format!("{} has more than one journeyman", c.name())));
+                return Err(PositionError::invalid(
+                    extra.join(" "),
+                    format!("{} has more than one journeyman", c.name()),
+                ));
             }
         }
         let (w, b) = (journeymen(Color::White), journeymen(Color::Black));
         if w == 0 && b == 0 {
-            return Err(PositionError::invalid("J j", "both journeymen are missing: at most one can have been captured"));
+            return Err(PositionError::invalid(
+                "J j",
+                "both journeymen are missing: at most one can have been captured",
+            ));
         }
         if w & bit(Color::White.target_sanctum()) != 0 && b & bit(Color::Black.target_sanctum()) != 0 {
             return Err(PositionError::invalid("h8 a1", "both journeymen stand on the enemy sanctum"));
@@ -276,11 +288,15 @@ pub(crate) fn parse_jumps(text: &str) -> Result<Vec<(Square, bool)>, MoveError> 
             b'x' => false,
             b'+' => true,
             _ => {
-                return Err(MoveError::malformed(rest, "expected 'x' (capture) or '+' (corrupt) before each landing square"));
+                return Err(MoveError::malformed(
+                    rest,
+                    "expected 'x' (capture) or '+' (corrupt) before each landing square",
+                ));
             }
         };
         let square_text = rest.get(1..3).unwrap_or(&rest[1..]);
-        let square = parse_square(square_text).ok_or_else(|| MoveError::malformed(square_text, "not a square (a1 to h8)"))?;
+        let square =
+            parse_square(square_text).ok_or_else(|| MoveError::malformed(square_text, "not a square (a1 to h8)"))?;
         jumps.push((square, corrupt));
         rest = &rest[1 + square_text.len()..];
         if jumps.len() > super::moves::MAX_JUMPS {

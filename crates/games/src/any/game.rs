@@ -149,12 +149,8 @@ impl AnyGame {
         let mut texts = match self.id().is_simultaneous() {
             false => self.legal_moves().iter().map(|m| self.move_text(m)).collect(),
             true => {
-                let mut all: Vec<String> = self
-                    .active()
-                    .iter()
-                    .flat_map(|s| self.legal_plays(s))
-                    .map(|p| self.play_text(&p))
-                    .collect();
+                let mut all: Vec<String> =
+                    self.active().iter().flat_map(|s| self.legal_plays(s)).map(|p| self.play_text(&p)).collect();
                 all.sort_unstable();
                 all.dedup();
                 all

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use arbiter_core::{GameOptions, PositionError, SetupError};
+use arbiter_core::{GameOptions, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
@@ -74,7 +74,7 @@ impl TypeVisitor for Start<'_> {
     fn rounds<G: RoundGame>(self) -> Self::Output {
         let config = G::configure(self.options)?;
         Ok(match self.position {
-            Some(text) => G::parse_position(text, &config).map_err(PositionError::from)?,
+            Some(text) => G::parse_position(text, &config)?,
             None => G::start(&config),
         }
         .into_any())

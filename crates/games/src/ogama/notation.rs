@@ -119,7 +119,10 @@ fn parse_square_text(cell: &str) -> Result<SquareSetup, PositionError> {
         None => (cell, false),
     };
     if discs_text.is_empty() {
-        return Err(PositionError::malformed(cell, "a square is '.' or its discs bottom to top (o, b), then '*' for a toad"));
+        return Err(PositionError::malformed(
+            cell,
+            "a square is '.' or its discs bottom to top (o, b), then '*' for a toad",
+        ));
     }
     let mut discs = Vec::new();
     for c in discs_text.chars() {
@@ -178,8 +181,9 @@ impl Ogama {
 
 /// Reads the form of a move: `pass`, `T@c3`, `Tc3-d4`, `c3-d5`.
 fn parse_move_text(text: &str) -> Result<OgamaMove, MoveError> {
-    let bad =
-        || MoveError::malformed(text, "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass");
+    let bad = || {
+        MoveError::malformed(text, "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass")
+    };
     let square = |s: &str| parse_square(s).ok_or_else(|| MoveError::malformed(s, "not a square (a1 to e5)"));
     if text == "pass" {
         return Ok(OgamaMove::Pass);

@@ -83,7 +83,10 @@ impl PositionSetup {
                 }
             }
             if file != FILES as usize {
-                return Err(PositionError::malformed(*rank_text, format!("rank {} covers {file} squares, not 8", rank + 1)));
+                return Err(PositionError::malformed(
+                    *rank_text,
+                    format!("rank {} covers {file} squares, not 8", rank + 1),
+                ));
             }
         }
         let side = match fields[1] {
@@ -174,7 +177,8 @@ fn letter_of(color: Color, kind: Kind) -> char {
 /// Reads the form of a move: `pass`, `T-d2`, `c5-W`, `c2-c4`.
 fn parse_move_text(text: &str) -> Result<SageMove, MoveError> {
     let square = |s: &str| {
-        parse_square(s).ok_or_else(|| MoveError::malformed(if s.is_empty() { text } else { s }, "not a square (a1 to h9)"))
+        parse_square(s)
+            .ok_or_else(|| MoveError::malformed(if s.is_empty() { text } else { s }, "not a square (a1 to h9)"))
     };
     if text == "pass" {
         return Ok(SageMove::Pass);

@@ -52,7 +52,10 @@ impl Letters {
                 ));
             }
             if letters.seat_of(c).is_some() {
-                return Err(PositionError::malformed(text, format!("'{c}' is given twice; each player has a different letter")));
+                return Err(PositionError::malformed(
+                    text,
+                    format!("'{c}' is given twice; each player has a different letter"),
+                ));
             }
             if letters.len() == MAX_PLAYERS {
                 return Err(PositionError::malformed(text, "a game has at most 12 players"));

@@ -30,7 +30,10 @@ pub use letters::Letters;
 pub use notation::PositionSetup;
 pub use report::{Doom, Fate, PlayResult, RoundReport};
 
-use arbiter_core::{EndReason, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Round, Seat, SeatSet, SimultaneousGame, splitmix64};
+use arbiter_core::{
+    EndReason, GameInfo, GameOptions, GameStatus, OptionError, Outcome, Round, Seat, SeatSet, SimultaneousGame,
+    splitmix64,
+};
 
 /// The rules a game is played under.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

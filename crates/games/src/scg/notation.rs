@@ -230,8 +230,9 @@ impl SimultaneousNotation for Scg {
     }
 
     fn parse_play(&self, text: &str) -> Result<(Seat, Square), MoveError> {
-        let (letter, square) =
-            text.split_once(':').ok_or_else(|| MoveError::malformed(text, "a play is <letter>:<square>, such as B:e7"))?;
+        let (letter, square) = text
+            .split_once(':')
+            .ok_or_else(|| MoveError::malformed(text, "a play is <letter>:<square>, such as B:e7"))?;
         let seat = self.seat_in_play(text, letter)?;
         let sq = self.parse_square_play(seat, square).map_err(|e| e.about(text))?;
         Ok((seat, sq))

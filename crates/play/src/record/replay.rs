@@ -69,7 +69,8 @@ impl GameRecord {
                 return Err(RecordError::AfterEnd { number, text: text.to_string() });
             }
             let before = line.current().clone();
-            let mv = line.play_text(text).map_err(|error| RecordError::Move { number, text: text.to_string(), error })?;
+            let mv =
+                line.play_text(text).map_err(|error| RecordError::Move { number, text: text.to_string(), error })?;
             canonical.push(before.move_text(&mv));
         }
         let mut record = self.clone();
@@ -109,7 +110,9 @@ fn check_result(
             }
             Ok(given.cloned())
         }
-        (Some(natural), Some(g)) if g.winners != natural.winners || g.reason.is_some_and(|r| Some(r) != natural.reason) => {
+        (Some(natural), Some(g))
+            if g.winners != natural.winners || g.reason.is_some_and(|r| Some(r) != natural.reason) =>
+        {
             let describe = status.describe(|s| end.seat_label(s));
             Err(RecordError::mismatch(
                 result::token(end, Some(g)),

@@ -65,7 +65,8 @@ impl Rounds {
             })
             .collect();
         let over = after.status().is_over();
-        let next_deadline = (!over).then_some(self.settings.round_hours).flatten().map(|h| now.after(i64::from(h) * HOUR));
+        let next_deadline =
+            (!over).then_some(self.settings.round_hours).flatten().map(|h| now.after(i64::from(h) * HOUR));
         let closed = open.deadline.map(|_| (now, closing));
         let extras = RoundExtras { not_counted, closed, next_deadline };
         let names = self.names();

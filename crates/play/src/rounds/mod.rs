@@ -230,14 +230,12 @@ impl Rounds {
                     .is_some_and(|n| if exact { n == who } else { n.eq_ignore_ascii_case(who) })
             })
         };
-        self.position
-            .seat_by_label(who)
-            .or_else(|| by_name(true))
-            .or_else(|| by_name(false))
-            .ok_or_else(|| PlayError::NoSuchPlayer {
+        self.position.seat_by_label(who).or_else(|| by_name(true)).or_else(|| by_name(false)).ok_or_else(|| {
+            PlayError::NoSuchPlayer {
                 token: who.to_string(),
                 players: seats().map(|s| self.who(s)).collect::<Vec<_>>().join(", "),
-            })
+            }
+        })
     }
 
     /// The players still in the game who have no valid play in yet.

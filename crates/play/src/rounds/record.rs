@@ -63,7 +63,10 @@ impl Rounds {
         let open = match (&record.open_round, over) {
             (Some(o), false) => {
                 if o.number != closed.len() as u32 + 1 {
-                    return Err(RecordError::mismatch(o.number.to_string(), "the open round's number does not follow the rounds played"));
+                    return Err(RecordError::mismatch(
+                        o.number.to_string(),
+                        "the open round's number does not follow the rounds played",
+                    ));
                 }
                 let submissions =
                     o.submissions.iter().map(|s| read_submission(&position, s)).collect::<Result<_, _>>()?;

@@ -80,8 +80,7 @@ impl Rounds {
                 let written = self.position.play_text(&play);
                 let event = Event::PlayReceived { round, seat, play: Some(play), replaced: earlier.is_some() };
                 let receipt = Receipt::Accepted { play: written.clone(), replaced: earlier };
-                let submission =
-                    Submission { seat, text: written, play: Some(play), at: Some(now), refused: None };
+                let submission = Submission { seat, text: written, play: Some(play), at: Some(now), refused: None };
                 (submission, receipt, event)
             }
             Err(e) => {
