@@ -268,6 +268,8 @@ fn a_new_game_never_replaces_a_file_and_bad_files_are_refused_cleanly() {
         (vec!["scg", "new", "--players", "Ann,ann"], "names must differ"),
         (vec!["scg", "new", "--players", "Ann,Bo", "--letters", "AAB"], "given twice"),
         (vec!["scg", "new", "--players", "Ann,Bo", "--round-hours", "0"], "at least one hour"),
+        (vec!["scg", "new", "--players", "B,A"], "one-letter name must be the player's own letter"),
+        (vec!["scg", "new", "--players", "Ann,"], "1 to 40 printable characters"),
     ] {
         let o = run(&args, Some(MONDAY));
         assert!(stderr(&o).contains(message), "{args:?}: {}", stderr(&o));
@@ -413,4 +415,48 @@ fn the_ladder_plays_each_level_head_to_head_against_the_one_below() {
     let arena = json(&arbiter(&["arena", "scg", "--a", "level=2", "--b", "level=1", "--games", "6", "--json"]));
     assert_eq!(arena["score"], rungs[0]["score"]);
     assert_fails_naming(&arbiter(&["ladder", "scg", "--players", "4", "--to", "2"]), "head to head", "four players");
+}
+
+/// A file of the test data, as text.
+fn data(name: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)).unwrap()
+}
+
+/// Game files written by the first version of the referee (format 1) go on:
+/// what the referee and the players see is what that version showed, the
+/// round closes with the same announcement, and the file is written again
+/// in today's format.
+#[test]
+fn referee_files_of_the_first_format_still_load() {
+    let dir = scratch("format-1");
+    let game = dir.join("open.json");
+    std::fs::write(&game, data("referee-format-1-open.json")).unwrap();
+    let g = path(&game);
+    assert_eq!(
+        ok(&run(&["scg", "status", g, "--as", "Bob"], Some(FRIDAY))),
+        data("referee-format-1-open.status-bob.txt")
+    );
+    let public = ok(&run(&["scg", "status", g], Some(FRIDAY)));
+    assert_eq!(public, data("referee-format-1-open.status.txt"));
+    let carol = json(&run(&["--json", "scg", "status", g, "--as", "Carol"], Some(FRIDAY)));
+    let before: serde_json::Value = serde_json::from_str(&data("referee-format-1-open.status-carol.json")).unwrap();
+    assert_eq!(carol, before);
+    // Reading the file changes nothing in it.
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), data("referee-format-1-open.json"));
+    let closed = ok(&run(&["scg", "close", g], Some("2026-11-29T10:00Z")));
+    assert_eq!(closed, data("referee-format-1-open.close.txt"));
+    let file: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&game).unwrap()).unwrap();
+    assert_eq!(file["format"], 2);
+    assert_eq!(file["rounds"].as_array().unwrap().len(), 2);
+    assert!(ok(&run(&["scg", "status", g], Some("2026-11-29T10:00Z"))).contains("round 3"));
+    let record = ok(&arbiter(&["scg", "export", g]));
+    assert!(record.contains("[D \"Computer 1\"]") && record.contains("1. A:d4,C:e7,D:b3 2. C:b2,D:a3 *"), "{record}");
+
+    let finished = dir.join("finished.json");
+    std::fs::write(&finished, data("referee-format-1-finished.json")).unwrap();
+    let status = ok(&run(&["scg", "status", path(&finished)], Some(FRIDAY)));
+    assert!(status.contains("The game is over: B (Bob) and C (Carol) share the win"), "{status}");
+    let over = run(&["scg", "play", path(&finished), "--as", "Bob", "a1"], Some(FRIDAY));
+    assert!(stderr(&over).contains("the game is over"), "{}", stderr(&over));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
