@@ -9,10 +9,24 @@ mod rounds;
 
 pub use rounds::{check_random_rounds, check_round_position};
 
+use thiserror::Error;
+
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::game::Notation;
+
+/// A rule of the suite that a game breaks, with where: the game, the
+/// position, the move.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct Violation(pub String);
+
+impl From<String> for Violation {
+    fn from(text: String) -> Violation {
+        Violation(text)
+    }
+}
 
 /// What one run of [`check_random_games`] saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,14 +45,14 @@ pub fn check_random_games<G: Notation>(
     games: usize,
     max_plies: usize,
     seed: u64,
-) -> Result<Coverage, String> {
+) -> Result<Coverage, Violation> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut coverage = Coverage::default();
     let mut moves = Vec::new();
     for game in 0..games {
         let mut position = start.clone();
         for _ in 0..max_plies {
-            check_position(&position, &mut moves).map_err(|e| format!("game {game}: {e}"))?;
+            check_position(&position, &mut moves).map_err(|e| Violation(format!("game {game}: {e}")))?;
             coverage.positions += 1;
             if moves.is_empty() {
                 coverage.finished += 1;
@@ -52,9 +66,9 @@ pub fn check_random_games<G: Notation>(
 }
 
 /// Checks one position; leaves its legal moves in `moves`.
-pub fn check_position<G: Notation>(position: &G, moves: &mut Vec<G::Move>) -> Result<(), String> {
+pub fn check_position<G: Notation>(position: &G, moves: &mut Vec<G::Move>) -> Result<(), Violation> {
     let text = position.position_string();
-    let fail = |what: String| Err(format!("{what} in position {text}"));
+    let fail = |what: String| Err(Violation(format!("{what} in position {text}")));
     if position.hash() != position.hash_from_scratch() {
         return fail("incremental hash differs from a fresh one".into());
     }

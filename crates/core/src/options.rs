@@ -9,7 +9,6 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::error::OptionError;
-use crate::info::GameInfo;
 
 /// The kind of value an option takes.
 #[derive(Clone, Copy, Debug)]
@@ -223,169 +222,39 @@ impl GameOptions {
             _ => None,
         }
     }
-
-    /// Checks the options against `info` and writes every value
-    /// canonically: an unknown variant or an option the game does not
-    /// have is refused, and so is a value the option does not take.
-    /// `named` says how the user wrote an option's key (`--seed`, `seed`,
-    /// `Seed`), so that errors name it as given. With `positioned`, the
-    /// game starts from a position string, and options that only shape
-    /// the start position are refused.
-    pub fn check(
-        &self,
-        info: &GameInfo,
-        positioned: bool,
-        named: impl Fn(&str) -> String,
-    ) -> Result<GameOptions, OptionError> {
-        let variant = match self.variant.as_deref() {
-            None => None,
-            Some(_) if info.variants.is_empty() => {
-                return Err(OptionError::new(named("variant"), format!("not an option of {}", info.id)));
-            }
-            Some(v) if info.variants.iter().any(|known| known.id == v) => Some(v.to_string()),
-            Some(v) => {
-                let others: Vec<&str> = info.variants.iter().skip(1).map(|k| k.id).collect();
-                return Err(OptionError::new(
-                    v,
-                    format!("unknown variant of {}; variants: {}", info.id, others.join(", ")),
-                ));
-            }
-        };
-        let mut values = BTreeMap::new();
-        for (key, value) in &self.values {
-            let spec = info
-                .option(key)
-                .ok_or_else(|| OptionError::new(named(key), format!("not an option of {}", info.id)))?;
-            let value = spec.check(value.clone())?;
-            if positioned
-                && let Some(reason) = spec.start_only
-                && spec.default_value().as_ref() != Some(&value)
-            {
-                return Err(OptionError::new(named(key), reason));
-            }
-            values.insert(key.clone(), value);
-        }
-        Ok(GameOptions { variant, values })
-    }
-
-    /// The record tags these options write, in the game's order: the
-    /// variant unless it is the default, then each option given whose
-    /// value is not its default (or that records always write).
-    pub fn tags(&self, info: &GameInfo) -> Vec<(&'static str, String)> {
-        let mut tags = Vec::new();
-        if let Some(v) = self.variant.as_deref().filter(|&v| Some(v) != info.default_variant()) {
-            tags.push(("Variant", v.to_string()));
-        }
-        for spec in info.options {
-            let value = self.get(spec.key).cloned().or_else(|| spec.default_value().filter(|_| spec.always_recorded));
-            if let Some(value) = value
-                && (spec.always_recorded || spec.default_value().as_ref() != Some(&value))
-            {
-                tags.push((spec.tag, value.to_string()));
-            }
-        }
-        tags
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::info::{RecordSyntax, VariantInfo};
 
     fn letters(text: &str) -> Result<String, String> {
         if text.chars().all(|c| c.is_ascii_uppercase()) { Ok(text.into()) } else { Err("capitals only".into()) }
     }
 
-    static OPTIONS: [OptionSpec; 3] = [
-        OptionSpec {
+    #[test]
+    fn values_read_from_text_and_write_back() {
+        let handicap = OptionSpec {
             key: "handicap",
             tag: "Handicap",
             kind: OptionKind::Number { min: 0, max: 10 },
             default: Some(DefaultValue::Number(0)),
             always_recorded: false,
-            start_only: Some("a handicap applies to the start position only"),
-            about: "",
-        },
-        OptionSpec {
-            key: "repetition",
-            tag: "Repetition",
-            kind: OptionKind::Switch,
-            default: Some(DefaultValue::Switch(true)),
-            always_recorded: false,
             start_only: None,
             about: "",
-        },
-        OptionSpec {
-            key: "players",
-            tag: "Players",
-            kind: OptionKind::Text { check: letters },
-            default: Some(DefaultValue::Text("AB")),
-            always_recorded: true,
-            start_only: None,
-            about: "",
-        },
-    ];
-
-    static INFO: GameInfo = GameInfo {
-        id: "test",
-        name: "Test",
-        seats: &[],
-        variants: &[VariantInfo { id: "current", about: "" }, VariantInfo { id: "classic", about: "" }],
-        options: &OPTIONS,
-        move_help: "",
-        record: RecordSyntax::TWO_PLAYERS,
-    };
-
-    fn flag(key: &str) -> String {
-        format!("--{key}")
-    }
-
-    #[test]
-    fn options_are_checked_against_the_game() {
-        let ok = GameOptions::new().with("handicap", OptionValue::Number(3));
-        assert_eq!(ok.check(&INFO, false, flag), Ok(ok.clone()));
-        let e = GameOptions::new().with("seed", OptionValue::Number(3)).check(&INFO, false, flag).unwrap_err();
-        assert_eq!(e.to_string(), "'--seed': not an option of test");
-        let e = GameOptions::new().with("handicap", OptionValue::Number(11)).check(&INFO, false, flag).unwrap_err();
-        assert_eq!(e.option, "11");
-        let e = GameOptions::new().with("handicap", OptionValue::Number(2)).check(&INFO, true, flag).unwrap_err();
-        assert_eq!(e.to_string(), "'--handicap': a handicap applies to the start position only");
-        assert!(GameOptions::new().with("handicap", OptionValue::Number(0)).check(&INFO, true, flag).is_ok());
-        let modern = GameOptions { variant: Some("modern".into()), ..GameOptions::new() };
-        assert_eq!(
-            modern.check(&INFO, false, flag).unwrap_err().to_string(),
-            "'modern': unknown variant of test; variants: classic"
-        );
-        let e =
-            GameOptions::new().with("players", OptionValue::Text("AbC".into())).check(&INFO, false, flag).unwrap_err();
-        assert_eq!(e.to_string(), "'AbC': capitals only");
-    }
-
-    #[test]
-    fn values_read_from_text_and_write_back() {
-        let spec = &OPTIONS[1];
+        };
+        let players =
+            OptionSpec { key: "players", tag: "Players", kind: OptionKind::Text { check: letters }, ..handicap };
+        let spec = &OptionSpec::REPETITION;
         assert_eq!(spec.parse("off"), Ok(OptionValue::Switch(false)));
         assert_eq!(spec.parse("maybe").unwrap_err().option, "maybe");
-        assert_eq!(OPTIONS[0].parse("12").unwrap_err().option, "12");
-        assert_eq!(OPTIONS[0].parse("+3").unwrap_err().option, "+3");
-        for text in ["on", "7", "ABC"] {
-            let value = [&OPTIONS[1], &OPTIONS[0], &OPTIONS[2]].iter().find_map(|s| s.parse(text).ok()).unwrap();
-            assert_eq!(value.to_string(), text);
+        assert_eq!(handicap.parse("12").unwrap_err().option, "12");
+        assert_eq!(handicap.parse("+3").unwrap_err().option, "+3");
+        assert_eq!(players.parse("AbC").unwrap_err().to_string(), "'AbC': capitals only");
+        for (spec, text) in [(spec, "on"), (&handicap, "7"), (&players, "ABC")] {
+            assert_eq!(spec.parse(text).unwrap().to_string(), text);
         }
-    }
-
-    #[test]
-    fn tags_leave_out_defaults_but_not_what_records_always_write() {
-        let options = GameOptions { variant: Some("classic".into()), ..GameOptions::new() }
-            .with("handicap", OptionValue::Number(0))
-            .with("repetition", OptionValue::Switch(false));
-        assert_eq!(
-            options.tags(&INFO),
-            vec![("Variant", "classic".into()), ("Repetition", "off".into()), ("Players", "AB".into())]
-        );
-        let json = serde_json::to_string(&options).unwrap();
-        assert_eq!(json, r#"{"variant":"classic","handicap":0,"repetition":false}"#);
-        assert_eq!(serde_json::from_str::<GameOptions>(&json).unwrap(), options);
+        let json = serde_json::to_string(&GameOptions::new().with("handicap", OptionValue::Number(2))).unwrap();
+        assert_eq!(json, r#"{"handicap":2}"#);
     }
 }

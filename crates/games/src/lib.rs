@@ -10,5 +10,5 @@ mod registry;
 pub mod sage;
 pub mod scg;
 
-pub use any::{GameVisitor, Line, RoundGame, TurnGame, TypeVisitor, UnknownGame};
-pub use registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId};
+pub use any::{Line, UnknownGame};
+pub use registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId, GameVisitor, RoundGame, TurnGame, TypeVisitor};

@@ -36,7 +36,7 @@ proptest! {
     #[test]
     fn random_games_conform(seed in any::<u64>(), classic in any::<bool>(), handicap in 0..=MAX_HANDICAP) {
         let start = Agog::start(&config(classic, handicap));
-        let seen = check_random_games(&start, 2, 400, seed).map_err(TestCaseError::fail)?;
+        let seen = check_random_games(&start, 2, 400, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(seen.positions > 0);
     }
 

@@ -20,7 +20,7 @@ proptest! {
     #[test]
     fn random_games_conform(seed in any::<u64>(), moves_seed in any::<u64>()) {
         let start = Ogama::start(&OgamaConfig { seed, repetition: true });
-        let seen = check_random_games(&start, 2, 300, moves_seed).map_err(TestCaseError::fail)?;
+        let seen = check_random_games(&start, 2, 300, moves_seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(seen.positions > 0);
     }
 

@@ -44,12 +44,12 @@ impl TypeVisitor for Conformance<'_> {
 
     fn turns<G: TurnGame>(self) -> Self::Output {
         let start = G::start(&G::configure(self.options).map_err(|e| e.to_string())?);
-        check_random_games(&start, 12, 400, self.seed)
+        check_random_games(&start, 12, 400, self.seed).map_err(|e| e.to_string())
     }
 
     fn rounds<G: RoundGame>(self) -> Self::Output {
         let start = G::start(&G::configure(self.options).map_err(|e| e.to_string())?);
-        check_random_rounds(&start, 12, 300, 0.03, self.seed)
+        check_random_rounds(&start, 12, 300, 0.03, self.seed).map_err(|e| e.to_string())
     }
 }
 

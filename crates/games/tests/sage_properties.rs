@@ -24,7 +24,7 @@ proptest! {
     #[test]
     fn random_games_conform(seed in any::<u64>()) {
         let start = Sage::start(&SageConfig::default());
-        let seen = check_random_games(&start, 2, 400, seed).map_err(TestCaseError::fail)?;
+        let seen = check_random_games(&start, 2, 400, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(seen.positions > 0);
     }
 
@@ -34,7 +34,7 @@ proptest! {
         let (positions, _) = random_game(seed, plies, false);
         let middle = Sage::parse_position(&positions.last().unwrap().position_string(), &SageConfig::default())
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
-        check_random_games(&middle, 1, 100, seed ^ 1).map_err(TestCaseError::fail)?;
+        check_random_games(&middle, 1, 100, seed ^ 1).map_err(|e| TestCaseError::fail(e.to_string()))?;
     }
 
     #[test]

@@ -46,7 +46,7 @@ proptest! {
     #[test]
     fn random_games_conform(players in 2..=12usize, at_blocked in any::<bool>(), seed in any::<u64>()) {
         let start = Scg::start(&config(players, at_blocked));
-        let seen = check_random_rounds(&start, 3, 300, 0.03, seed).map_err(TestCaseError::fail)?;
+        let seen = check_random_rounds(&start, 3, 300, 0.03, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert!(seen.positions > 0);
     }
 

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::Coverage;
+use super::{Coverage, Violation};
 use crate::round::Round;
 use crate::seat::Seat;
 use crate::simultaneous::SimultaneousNotation;
@@ -22,14 +22,14 @@ pub fn check_random_rounds<G: SimultaneousNotation>(
     max_rounds: usize,
     silence: f64,
     seed: u64,
-) -> Result<Coverage, String> {
+) -> Result<Coverage, Violation> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut coverage = Coverage::default();
     let mut scratch = Vec::new();
     for game in 0..games {
         let mut position = start.clone();
         for _ in 0..max_rounds {
-            check_round_position(&position).map_err(|e| format!("game {game}: {e}"))?;
+            check_round_position(&position).map_err(|e| Violation(format!("game {game}: {e}")))?;
             coverage.positions += 1;
             if position.status().is_over() {
                 coverage.finished += 1;
@@ -42,12 +42,12 @@ pub fn check_random_rounds<G: SimultaneousNotation>(
                 }
                 if let Some(play) = position.random_play(seat, &mut rng, &mut scratch) {
                     if !position.is_legal_play(seat, &play) {
-                        return Err(format!("game {game}: random play {play:?} of {seat} is not legal"));
+                        return Err(Violation(format!("game {game}: random play {play:?} of {seat} is not legal")));
                     }
                     plays.set(seat, Some(play));
                 }
             }
-            position = check_round(&position, &plays).map_err(|e| format!("game {game}: {e}"))?;
+            position = check_round(&position, &plays).map_err(|e| Violation(format!("game {game}: {e}")))?;
         }
     }
     Ok(coverage)
@@ -55,9 +55,9 @@ pub fn check_random_rounds<G: SimultaneousNotation>(
 
 /// Checks one position: hashes, the position string, the legal plays of
 /// every seat and their text.
-pub fn check_round_position<G: SimultaneousNotation>(position: &G) -> Result<(), String> {
+pub fn check_round_position<G: SimultaneousNotation>(position: &G) -> Result<(), Violation> {
     let text = position.position_string();
-    let fail = |what: String| Err(format!("{what} in position {text}"));
+    let fail = |what: String| Err(Violation(format!("{what} in position {text}")));
     if position.hash() != position.hash_from_scratch() {
         return fail("incremental hash differs from a fresh one".into());
     }
@@ -102,10 +102,10 @@ pub fn check_round_position<G: SimultaneousNotation>(position: &G) -> Result<(),
 /// Resolves one round and checks it: the round's text reads back, the
 /// quick and the reported resolution agree, the original is unchanged and
 /// the new hash is right. Returns the next position.
-fn check_round<G: SimultaneousNotation>(position: &G, plays: &Round<G::Play>) -> Result<G, String> {
+fn check_round<G: SimultaneousNotation>(position: &G, plays: &Round<G::Play>) -> Result<G, Violation> {
     let text = position.position_string();
     let round = position.round_string(plays);
-    let fail = |what: String| Err(format!("{what} after round {round} from {text}"));
+    let fail = |what: String| Err(Violation(format!("{what} after round {round} from {text}")));
     match position.parse_round(&round) {
         Ok(parsed) if parsed == *plays => {}
         Ok(other) => return fail(format!("round reads back as {other:?}")),

@@ -8,8 +8,7 @@ use arbiter_core::{
 };
 use rand::Rng;
 
-use super::kinds::{RoundGame, TurnGame};
-use crate::registry::{AnyGame, AnyMove, GameId, by_kind, each_game};
+use crate::registry::{AnyGame, AnyMove, GameId, RoundGame, TurnGame, by_kind, each_game};
 
 impl AnyGame {
     /// What the game declares about itself.

@@ -6,8 +6,7 @@ use arbiter_core::{GameOptions, SetupError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
 
-use super::kinds::{RoundGame, TurnGame, TypeVisitor};
-use crate::registry::{AnyGame, GameId};
+use crate::registry::{AnyGame, GameId, RoundGame, TurnGame, TypeVisitor};
 
 /// A game identifier that names no registered game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

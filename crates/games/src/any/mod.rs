@@ -3,16 +3,13 @@
 //! ([`AnyMove`](crate::AnyMove)), one player's play in a round
 //! ([`AnyPlay`](crate::AnyPlay)), a round's report
 //! ([`AnyReport`](crate::AnyReport)), and a game as played ([`Line`]).
-//! The registry (`crate::registry`) makes the enums; this module gives
-//! them what front ends ask of a game.
+//! The registry (`crate::registry`) makes the enums and the conversions;
+//! this module gives them what front ends ask of a game.
 
 mod game;
 mod id;
-mod kinds;
 mod line;
-pub(crate) mod macros;
 mod rounds;
 
 pub use id::UnknownGame;
-pub use kinds::{GameVisitor, RoundGame, TurnGame, TypeVisitor};
 pub use line::Line;

@@ -5,8 +5,7 @@
 use arbiter_core::{MoveError, Round, Seat};
 use rand::Rng;
 
-use super::kinds::RoundGame;
-use crate::registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId, by_kind};
+use crate::registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId, RoundGame, by_kind};
 
 /// Why a turn-based game has no plays.
 fn no_plays(game: GameId, token: &str) -> MoveError {

@@ -9,7 +9,12 @@
 //! records, the conformance suite and the golden playthroughs — reads the
 //! games from this list.
 
-use crate::any::macros::games;
+mod kinds;
+mod macros;
+
+pub use kinds::{GameVisitor, RoundGame, TurnGame, TypeVisitor};
+
+use macros::games;
 
 games! {
     turns {

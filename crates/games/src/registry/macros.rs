@@ -13,7 +13,7 @@ macro_rules! games {
         turns { $( $(#[$tdoc:meta])* $t:ident => $tt:ty, )* }
         rounds { $( $(#[$rdoc:meta])* $r:ident => $rt:ty, )* }
     ) => {
-        $crate::any::macros::games!(@expand ($)
+        $crate::registry::macros::games!(@expand ($)
             turns { $( $(#[$tdoc])* $t => $tt, )* }
             rounds { $( $(#[$rdoc])* $r => $rt, )* });
     };
@@ -49,7 +49,7 @@ macro_rules! games {
             }
 
             /// Calls `visitor` with the game's typed position type.
-            pub fn visit_type<V: $crate::any::TypeVisitor>(self, visitor: V) -> V::Output {
+            pub fn visit_type<V: $crate::registry::TypeVisitor>(self, visitor: V) -> V::Output {
                 match self {
                     $( GameId::$t => visitor.turns::<$tt>(), )*
                     $( GameId::$r => visitor.rounds::<$rt>(), )*
@@ -94,7 +94,7 @@ macro_rules! games {
             }
 
             /// Calls `visitor` with the typed position inside.
-            pub fn visit<V: $crate::any::GameVisitor>(&self, visitor: V) -> V::Output {
+            pub fn visit<V: $crate::registry::GameVisitor>(&self, visitor: V) -> V::Output {
                 match self {
                     $( AnyGame::$t(g) => visitor.turns(g), )*
                     $( AnyGame::$r(g) => visitor.rounds(&**g), )*
@@ -122,7 +122,7 @@ macro_rules! games {
         }
 
         $(
-            impl $crate::any::TurnGame for $tt {
+            impl $crate::registry::TurnGame for $tt {
                 const GAME: GameId = GameId::$t;
 
                 fn into_any(self) -> AnyGame {
@@ -152,7 +152,7 @@ macro_rules! games {
         )*
 
         $(
-            impl $crate::any::RoundGame for $rt {
+            impl $crate::registry::RoundGame for $rt {
                 const GAME: GameId = GameId::$r;
 
                 fn into_any(self) -> AnyGame {

@@ -3,7 +3,7 @@
 
 use arbiter_core::{Game, Notation, Round, SimultaneousGame, SimultaneousNotation};
 
-use crate::registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId};
+use super::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId};
 
 /// A registered turn-based game: its conversions to and from the erased
 /// values (made by the registry).
