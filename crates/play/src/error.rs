@@ -70,6 +70,15 @@ pub enum PlayError {
         /// The time left, in words.
         left: String,
     },
+    /// A round without a deadline may not be closed before every play is
+    /// in (unless forced).
+    #[error("'close': round {round} waits for {waiting} more play(s)")]
+    PlaysAwaited {
+        /// The round.
+        round: u32,
+        /// How many players still in the game have no play in.
+        waiting: usize,
+    },
     /// The seats do not fit the game (names, count, a computer's level).
     #[error("'{token}': {reason}")]
     Seats {

@@ -247,3 +247,21 @@ fn a_finished_game_as_a_record_replays_to_its_announcements() {
     assert_eq!(again.position(), g.position());
     assert_eq!(again.names(), g.names());
 }
+
+#[test]
+fn a_round_without_a_deadline_closes_when_every_play_is_in() {
+    let settings = RoundSettings { round_hours: None, close_early: true };
+    let mut g = game(settings);
+    let now = t("2026-11-23T12:00Z");
+    assert_eq!(g.deadline(), None);
+    accepted(&mut g, 0, "a1", now);
+    let e = g.close(now, false).unwrap_err();
+    assert_eq!(e.to_string(), "'close': round 1 waits for 2 more play(s)");
+    accepted(&mut g, 1, "b2", now);
+    let (_, events) = g.submit(Seat(2), "c3", now).unwrap();
+    let text = announcement(&events);
+    // No deadline: no closing time and no next deadline in the announcement.
+    assert!(!text.contains("Closed") && text.ends_with("Round 2 begins now.\n"), "{text}");
+    assert_eq!(g.round(), 2);
+    assert_eq!(g.plays_in(), 0);
+}

@@ -27,11 +27,7 @@ impl Rounds {
                 deadline: deadline.for_people(),
                 left: span_in_words(deadline.since(now)),
             }),
-            None => Err(PlayError::RoundOpen {
-                round: open.number,
-                deadline: "every play is in".into(),
-                left: format!("{} plays", self.waiting().len()),
-            }),
+            None => Err(PlayError::PlaysAwaited { round: open.number, waiting: self.waiting().len() }),
         }
     }
 
