@@ -189,15 +189,7 @@ mod tests {
             start_only: Some("a handicap applies to the start position only"),
             about: "",
         },
-        OptionSpec {
-            key: "repetition",
-            tag: "Repetition",
-            kind: OptionKind::Switch,
-            default: Some(DefaultValue::Switch(true)),
-            always_recorded: false,
-            start_only: None,
-            about: "",
-        },
+        OptionSpec::REPETITION,
         OptionSpec {
             key: "players",
             tag: "Players",

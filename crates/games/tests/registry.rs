@@ -84,13 +84,7 @@ fn playthrough(game: GameId, options: &GameOptions, seed: u64, max: usize) -> St
         if line.status().is_over() || ply >= max {
             return text;
         }
-        let mv = if game.is_simultaneous() {
-            let plays: Vec<_> =
-                here.active().iter().filter_map(|s| here.random_play(s, &mut rng).map(|p| (s, p))).collect();
-            here.round(plays).unwrap()
-        } else {
-            here.random_move(&mut rng).unwrap()
-        };
+        let mv = here.random_step(&mut rng).unwrap();
         let _ = writeln!(text, "{} move {} ({})", ply + 1, here.move_text(&mv), here.record_text(&mv));
         line.play(mv).unwrap();
     }

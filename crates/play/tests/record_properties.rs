@@ -49,14 +49,7 @@ fn random_record(game: GameId, seed: u64, setup_plies: usize) -> Replayed {
     let mut line = Line::new(start);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     while line.plies() < 300 && !line.status().is_over() {
-        let here = line.current().clone();
-        let mv = if game.is_simultaneous() {
-            let plays: Vec<_> =
-                here.active().iter().filter_map(|s| here.random_play(s, &mut rng).map(|p| (s, p))).collect();
-            here.round(plays).unwrap()
-        } else {
-            here.random_move(&mut rng).unwrap()
-        };
+        let mv = line.current().random_step(&mut rng).unwrap();
         line.play(mv).unwrap();
     }
     let mut record = GameRecord::new(game, options);

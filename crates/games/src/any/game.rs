@@ -140,6 +140,20 @@ impl AnyGame {
         by_kind!(self, g => random_turn(g, rng), _h => None)
     }
 
+    /// A uniformly random step of the game: a random legal move, or in a
+    /// game of rounds a round in which every remaining player makes a
+    /// uniformly random legal play; `None` once the game is over.
+    pub fn random_step<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<AnyMove> {
+        if !self.is_simultaneous() {
+            return self.random_move(rng);
+        }
+        if self.status().is_over() {
+            return None;
+        }
+        let plays: Vec<_> = self.active().iter().filter_map(|s| self.random_play(s, rng).map(|p| (s, p))).collect();
+        self.round(plays).ok()
+    }
+
     /// What may be played here, as the `moves` command and the engine's
     /// `legal` list it: the legal moves in long form, or for a
     /// simultaneous game the plays open to the players still in; sorted in

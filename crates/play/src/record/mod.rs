@@ -147,6 +147,21 @@ pub struct RoundRecord {
     pub announcement: Option<String>,
 }
 
+impl RoundRecord {
+    /// Round `number` with its plays (`A:c3,B:d4`), nothing else known.
+    pub fn new(number: u32, plays: impl Into<String>) -> RoundRecord {
+        RoundRecord {
+            number,
+            plays: plays.into(),
+            opened: None,
+            deadline: None,
+            closed: None,
+            submissions: Vec::new(),
+            announcement: None,
+        }
+    }
+}
+
 /// The round being played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpenRound {

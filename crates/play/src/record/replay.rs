@@ -130,18 +130,7 @@ impl Replayed {
     pub fn from_line(mut record: GameRecord, line: Line) -> Replayed {
         let texts = line.moves().iter().zip(line.positions()).map(|(mv, before)| before.move_text(mv));
         if record.game.is_simultaneous() {
-            record.rounds = texts
-                .enumerate()
-                .map(|(i, plays)| RoundRecord {
-                    number: i as u32 + 1,
-                    plays,
-                    opened: None,
-                    deadline: None,
-                    closed: None,
-                    submissions: Vec::new(),
-                    announcement: None,
-                })
-                .collect();
+            record.rounds = texts.enumerate().map(|(i, plays)| RoundRecord::new(i as u32 + 1, plays)).collect();
         } else {
             record.moves = texts.map(MoveRecord::new).collect();
         }

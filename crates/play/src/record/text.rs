@@ -71,20 +71,8 @@ impl GameRecord {
         record.tags = others;
         match game.is_simultaneous() {
             true => {
-                record.rounds = written
-                    .moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, plays)| RoundRecord {
-                        number: i as u32 + 1,
-                        plays: plays.clone(),
-                        opened: None,
-                        deadline: None,
-                        closed: None,
-                        submissions: Vec::new(),
-                        announcement: None,
-                    })
-                    .collect();
+                record.rounds =
+                    written.moves.iter().enumerate().map(|(i, plays)| RoundRecord::new(i as u32 + 1, plays)).collect();
             }
             false => record.moves = written.moves.iter().map(MoveRecord::new).collect(),
         }

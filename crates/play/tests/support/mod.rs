@@ -46,13 +46,7 @@ pub fn random_line(game: GameId, options: &GameOptions, seed: u64, max: usize) -
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut line = Line::new(game.start(options, None).expect("a game starts"));
     while line.plies() < max && !line.status().is_over() {
-        let here = line.current().clone();
-        let mv = if game.is_simultaneous() {
-            let plays = here.active().iter().filter_map(|s| here.random_play(s, &mut rng).map(|p| (s, p)));
-            here.round(plays.collect::<Vec<_>>()).expect("a round of legal plays")
-        } else {
-            here.random_move(&mut rng).expect("a game that is not over has a move")
-        };
+        let mv = line.current().random_step(&mut rng).expect("a game that is not over has a move");
         line.play(mv).expect("a legal move");
     }
     line
