@@ -71,7 +71,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Whether the game is over, judged from this position alone (rules
     /// that need the history, such as repetition, are judged by
-    /// [`crate::History`]).
+    /// the game's history (a `Line` of the registered games)).
     fn status(&self) -> GameStatus;
 
     /// A 64-bit hash of everything that decides the future of the game,

@@ -11,7 +11,6 @@
 
 mod error;
 mod game;
-mod history;
 mod info;
 mod options;
 mod playout;
@@ -25,7 +24,6 @@ pub mod conformance;
 
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
-pub use history::History;
 pub use info::{GameInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
 pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};

@@ -1,8 +1,9 @@
 //! Ogama rules on hand-built positions: the rule text's example, each rule
 //! of the rulings, the two endings and their counts.
 
-use arbiter_core::{Game, GameStatus, History, Notation, Outcome, Seat};
+use arbiter_core::{Game, GameStatus, Notation, Outcome, Seat};
 use arbiter_games::ogama::{Ogama, OgamaConfig};
+use arbiter_games::{Line, TurnGame};
 
 fn position(text: &str) -> Ogama {
     Ogama::parse_position(text, &OgamaConfig::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -122,11 +123,10 @@ fn the_third_occurrence_of_a_position_draws_unless_turned_off() {
         [(true, GameStatus::Over(Outcome::draw(arbiter_core::EndReason::Repetition))), (false, GameStatus::Ongoing)]
     {
         let p = Ogama::parse_position(text, &OgamaConfig { repetition, ..OgamaConfig::default() }).unwrap();
-        let mut history = History::new(p);
+        let mut history = Line::new(p.into_any());
         for mv in ["T@c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2", "Tc1-d1", "Tc2-d2", "Td1-c1", "Td2-c2"] {
             assert_eq!(history.status(), GameStatus::Ongoing, "before {mv}");
-            let here = *history.current();
-            history.push(here.parse_move(mv).unwrap());
+            history.play_text(mv).unwrap();
         }
         assert_eq!(history.status(), expected);
     }

@@ -3,8 +3,9 @@
 //! each rule of the rulings: towers, the river, hops, skyship flights,
 //! passing and repetition.
 
-use arbiter_core::{Game, GameStatus, History, Notation, Seat};
+use arbiter_core::{Game, GameStatus, Notation, Seat};
 use arbiter_games::sage::{Color, Kind, Sage, SageConfig, parse_square};
+use arbiter_games::{Line, TurnGame};
 
 fn pos(text: &str) -> Sage {
     Sage::parse_position(text, &SageConfig::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -424,12 +425,11 @@ fn the_third_occurrence_of_a_position_draws_when_the_rule_is_on() {
     let shuffle = ["a2-a4", "a8-a6", "a4-a2", "a6-a8"];
     for repetition in [true, false] {
         let start = Sage::start(&SageConfig { repetition });
-        let mut history = History::new(start);
+        let mut history = Line::new(start.into_any());
         for round in 0..2 {
             for mv in shuffle {
                 assert_eq!(history.status(), GameStatus::Ongoing, "round {round} before {mv}");
-                let m = history.current().parse_move(mv).unwrap();
-                history.push(m);
+                history.play_text(mv).unwrap();
             }
         }
         let expected = if repetition {
