@@ -13,8 +13,8 @@ use crate::time::Timestamp;
 pub enum Viewer {
     /// The player in a seat.
     Seat(Seat),
-    /// Several players sharing one screen, each only when it is their
-    /// turn: treated as nobody in particular.
+    /// Anyone else: a spectator, a public bulletin, a screen several
+    /// players share. Sees no pending play.
     Spectator,
     /// The referee, who receives every play.
     Referee,
