@@ -27,9 +27,12 @@ pub struct MatchStats {
 
 /// The Elo difference that gives an expected score of `score`.
 pub fn elo_from_score(score: f64) -> f64 {
-    if score <= 0.0 {
+    // A score within rounding of 0 or 1 (an interval's end after a clean
+    // sweep) has no finite Elo.
+    const EDGE: f64 = 1e-9;
+    if score <= EDGE {
         f64::NEG_INFINITY
-    } else if score >= 1.0 {
+    } else if score >= 1.0 - EDGE {
         f64::INFINITY
     } else {
         -400.0 * (1.0 / score - 1.0).log10()

@@ -16,6 +16,7 @@ mod terminal;
 
 use std::process::ExitCode;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 use commands::{analyse, apply, arena, engine, ladder, moves, perft, play, record, scg, show};
@@ -23,7 +24,11 @@ use commands::{analyse, apply, arena, engine, ladder, moves, perft, play, record
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
 #[derive(Parser)]
-#[command(name = "arbiter", version, about)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single Capture Go."
+)]
 struct Cli {
     /// Print one JSON object instead of text.
     #[arg(long, global = true)]
@@ -61,8 +66,17 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let json = cli.json;
+    // Known before the arguments are read, so that even an error reading
+    // them is given in JSON.
+    let json = std::env::args().skip(1).any(|a| a == "--json");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return fail(&arguments_error(&e), json),
+    };
     let result = match cli.command {
         Command::Moves(args) => moves::run(&args, json),
         Command::Perft(args) => perft::run(&args, json),
@@ -73,14 +87,47 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args, json),
         Command::Analyse(args) => analyse::run(&args, json),
         Command::Ladder(args) => ladder::run(&args, json),
-        Command::Play(args) => play::run(&args),
+        Command::Play(args) => play::run(&args, json),
         Command::Scg(args) => scg::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail(&format!("{e:#}"), json),
+    }
+}
+
+/// Reports an error in one line on standard error (one JSON object with
+/// `--json`) and exits 1.
+fn fail(message: &str, json: bool) -> ExitCode {
+    if json {
+        let token = message.strip_prefix('\'').and_then(|m| m.split_once("': ")).map(|(t, _)| t);
+        eprintln!("{}", serde_json::json!({ "error": { "message": message, "token": token } }));
+    } else {
+        eprintln!("error: {message}");
+    }
+    ExitCode::FAILURE
+}
+
+/// A command line that could not be read, in one line naming what is
+/// wrong (clap's own message, without its usage lines).
+fn arguments_error(e: &clap::Error) -> String {
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return "no command given; 'arbiter --help' lists the commands".into();
+    }
+    let text = e.render().to_string();
+    let body = text.split("\n\nUsage:").next().unwrap_or(&text);
+    let body = body.split("\n\nFor more information").next().unwrap_or(body);
+    let lines: Vec<&str> = body.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let message = lines.join(" ").trim_start_matches("error: ").to_string();
+    let token = [ContextKind::InvalidValue, ContextKind::InvalidArg, ContextKind::InvalidSubcommand]
+        .into_iter()
+        .find_map(|kind| match e.get(kind) {
+            Some(ContextValue::String(v)) => Some(v.clone()),
+            Some(ContextValue::Strings(v)) => v.first().cloned(),
+            _ => None,
+        });
+    match token {
+        Some(token) => format!("'{token}': {message}"),
+        None => message,
     }
 }

@@ -4,7 +4,7 @@ mod support;
 
 use std::process::{Command, Stdio};
 
-use support::{arbiter, arbiter_with_input, assert_fails_naming, stderr, stdout};
+use support::{arbiter, arbiter_with_input, assert_fails_naming, json, ok, stderr, stdout};
 
 const START: &str = "2gggggj/3ggggg/G3gggg/GG3ggg/GGG3gg/GGGG3g/GGGGG3/JGGGGG2 w 0 0";
 
@@ -96,7 +96,7 @@ fn record_checks_and_converts() {
     let long = arbiter(&["record", file.to_str().unwrap(), "--to", "long"]);
     assert!(stdout(&long).contains("1. e2-e3 e6-e5 2. d2-e2 *"), "{}", stdout(&long));
     let bad = dir.join("bad.txt");
-    std::fs::write(&bad, "[Game \"agog\"]\n\n1. 2e3 6e5 2. e5 *\n").unwrap();
+    std::fs::write(&bad, "[Game \"agog\"]\n[Result \"*\"]\n\n1. 2e3 6e5 2. e5 *\n").unwrap();
     let o = arbiter(&["record", bad.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("'e5'") && stderr(&o).contains("move 2"), "{}", stderr(&o));
@@ -237,4 +237,35 @@ fn the_ai_may_be_given_a_time_cap_a_move() {
         let o = arbiter(args);
         assert!(!o.status.success() && stderr(&o).contains(token), "{args:?}: {}", stderr(&o));
     }
+}
+
+/// Every bad input gets one line naming the token and exit status 1, in
+/// JSON under `--json`; Elo figures are finite and inside their interval.
+#[test]
+fn the_error_contract_holds_for_every_kind_of_bad_input() {
+    for (args, token) in [
+        (&["perft", "agog", "abc"][..], "'abc'"),
+        (&["perft", "agog", "-1"][..], "'-1'"),
+        (&["moves"][..], "<GAME>"),
+        (&["bogus"][..], "'bogus'"),
+        (&[][..], "no command given"),
+        (&["play", "agog", "--level", "4294967296"][..], "1..=10"),
+        (&["arena", "agog", "--a", "random", "--b", "random", "--games", "0"][..], "'0'"),
+        (&["record", "/no/such/record.txt"][..], "No such file"),
+    ] {
+        assert_fails_naming(&arbiter(args), token, &format!("{args:?}"));
+    }
+    for args in [&["--json", "perft", "agog", "abc"][..], &["play", "agog", "--json"][..]] {
+        let o = arbiter(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let e: serde_json::Value = serde_json::from_str(stderr(&o).trim()).expect("one JSON object");
+        assert!(e["error"]["message"].as_str().is_some() && e["error"]["token"].as_str().is_some(), "{e}");
+    }
+    assert!(arbiter(&["--help"]).status.success() && arbiter(&["--version"]).status.success());
+    // A clean sweep: no estimate, and a bound the score supports.
+    let sweep = json(&arbiter(&["--json", "arena", "agog", "--a", "level=3", "--b", "random", "--games", "4"]));
+    assert_eq!((sweep["wins"].as_u64(), sweep["elo"].is_null()), (Some(4), true), "{sweep}");
+    assert!(sweep["elo_interval"][0].as_f64().unwrap() > 0.0 && sweep["elo_interval"][1].is_null(), "{sweep}");
+    let text = ok(&arbiter(&["arena", "agog", "--a", "level=3", "--b", "random", "--games", "4"]));
+    assert!(text.contains("no estimate: A won every game (95% interval +") && !text.contains("inf"), "{text}");
 }

@@ -93,13 +93,13 @@ fn errors_name_the_token_and_exit_non_zero() {
 fn records_keep_the_seed_and_replay() {
     let dir = scratch("ogama-record");
     let file = dir.join("game.txt");
-    std::fs::write(&file, "[Game \"ogama\"]\n[Seed \"1\"]\n\n1. T@a2 T@a1 2. a5-a4 *\n").unwrap();
+    std::fs::write(&file, "[Game \"ogama\"]\n[Result \"*\"]\n[Seed \"1\"]\n\n1. T@a2 T@a1 2. a5-a4 *\n").unwrap();
     let o = arbiter(&["record", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), "[Game \"ogama\"]\n[Seed \"1\"]\n[Result \"*\"]\n\n1. T@a2 T@a1 2. a5-a4 *\n");
     // Seed 0 deals a blue disc to d2, where seed 1 dealt an orange one.
     assert!(arbiter(&["apply", "ogama", "--seed", "1", "T@d2"]).status.success());
-    std::fs::write(&file, "[Game \"ogama\"]\n[Seed \"0\"]\n\n1. T@d2 *\n").unwrap();
+    std::fs::write(&file, "[Game \"ogama\"]\n[Result \"*\"]\n[Seed \"0\"]\n\n1. T@d2 *\n").unwrap();
     let bad = arbiter(&["record", file.to_str().unwrap()]);
     assert!(!bad.status.success() && stderr(&bad).contains("move 1"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -77,7 +77,7 @@ fn apply_sees_single_positions_only() {
 fn errors_name_the_token_and_exit_non_zero() {
     for (args, token) in [
         (vec!["apply", "sage", "c2-c5"], "'c2-c5'"),
-        (vec!["apply", "sage", "c2c4"], "'c2c4'"),
+        (vec!["apply", "sage", "c2x4"], "'c2x4'"),
         (vec!["apply", "sage", "T-d3"], "'T-d3'"),
         (vec!["apply", "sage", "pass"], "'pass'"),
         (vec!["apply", "sage", "a2-c4", "z9-c4"], "'z9'"),
@@ -103,7 +103,7 @@ fn show_draws_the_river_the_towers_and_the_scores() {
     assert!(text.contains("5  ~ ~ ~ ~ ~ ~ ~ ~  river"), "{text}");
     assert!(text.contains("         [s]  Red's tower (Sage in)\n8  k"), "{text}");
     assert!(text.contains("2  K . A A A A . K\n         [S]  Black's tower (Sage in)"), "{text}");
-    assert!(text.contains("Black to move.\nScore: Black 0, Red 0 (5 win).\n"), "{text}");
+    assert!(text.contains("Black to move.\nScore: Black 0, Red 0 (5 to win).\n"), "{text}");
     let later = stdout(&arbiter(&["show", "sage", "--position", "8/8/8/8/2A1S3/8/8/8/8 r -s 4-1"]));
     assert!(later.contains("5  ~ ~ A ~ S ~ ~ ~"), "{later}");
     assert!(later.contains("[ ]  Black's tower (empty)") && later.contains("[s]  Red's tower (Sage in)"), "{later}");
@@ -120,11 +120,12 @@ fn records_check_convert_and_keep_the_repetition_tag() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("game.txt");
     let shuffle = "1. a2-a4 a8-a6 2. a4-a2 a6-a8 3. a2-a4 a8-a6 4. a4-a2 a6-a8";
-    std::fs::write(&file, format!("[Game \"sage\"]\n\n{shuffle}\n")).unwrap();
+    std::fs::write(&file, format!("[Game \"sage\"]\n[Result \"*\"]\n\n{shuffle}\n")).unwrap();
     let o = arbiter(&["record", file.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o), format!("[Game \"sage\"]\n[Result \"½—½\"]\n\n{shuffle} ½—½\n"));
-    std::fs::write(&file, format!("[Game \"sage\"]\n[Repetition \"off\"]\n\n{shuffle} 5. c2-c4\n")).unwrap();
+    std::fs::write(&file, format!("[Game \"sage\"]\n[Result \"*\"]\n[Repetition \"off\"]\n\n{shuffle} 5. c2-c4\n"))
+        .unwrap();
     let o = arbiter(&["record", file.to_str().unwrap(), "--to", "long"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("[Repetition \"off\"]") && stdout(&o).ends_with("5. c2-c4 *\n"), "{}", stdout(&o));

@@ -90,10 +90,12 @@ fn show_draws_the_labelled_grid() {
 fn records_check_and_convert() {
     let dir = scratch("record");
     let file = dir.join("game.txt");
-    std::fs::write(&file, "[Game \"scg\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 A\n").unwrap();
+    std::fs::write(&file, "[Game \"scg\"]\n[Result \"*\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 A\n")
+        .unwrap();
     let o = ok(&arbiter(&["record", path(&file)]));
     assert_eq!(o, "[Game \"scg\"]\n[Players \"ABC\"]\n[Result \"A\"]\n\n1. A:c3,B:c3,C:d4 2. A:a1 A\n");
-    std::fs::write(&file, "[Game \"scg\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 C\n").unwrap();
+    std::fs::write(&file, "[Game \"scg\"]\n[Result \"*\"]\n[Players \"ABC\"]\n\n1. C:d4,A:c3,B:c3 2. A:a1 C\n")
+        .unwrap();
     let bad = arbiter(&["record", path(&file)]);
     assert!(stderr(&bad).contains("'C': the final position says A"), "{}", stderr(&bad));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -291,12 +293,38 @@ fn the_computer_fills_seats() {
     assert!(opened.contains("B (Computer 1), C (Computer 2)"), "{opened}");
     let status = ok(&run(&["scg", "status", g], Some(MONDAY)));
     assert!(status.contains("Plays received: 2 of 3."), "{status}");
+    // Nobody sends a play for a computer seat, nor learns its play so.
+    let file_before = std::fs::read_to_string(&game).unwrap();
+    let bots = run(&["scg", "play", g, "--as", "B", "a1"], Some(MONDAY));
+    assert_fails_naming(&bots, "'a1': B (Computer 1) is played by the computer", "a computer's seat");
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), file_before, "nothing changes");
     ok(&run(&["scg", "play", g, "--as", "Alice", "c3"], Some(MONDAY)));
     let closed = ok(&run(&["scg", "close", g, "--force"], Some(MONDAY)));
     assert!(closed.contains("B (Computer 1)") && !closed.contains("B (Computer 1)  no valid play"), "{closed}");
     let round2 = json(&run(&["scg", "status", g, "--json"], Some(MONDAY)));
     assert_eq!(round2["round"], 2);
     assert_eq!(round2["plays_in"], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Everything Arbiter writes, Arbiter reads: a game saved at the terminal
+/// (its computer seats named "computer, level 1") goes on with the
+/// referee.
+#[test]
+fn a_game_saved_at_the_terminal_continues_with_the_referee() {
+    let dir = scratch("continue");
+    let save = dir.join("s3.txt");
+    ok(&arbiter_with_input(
+        &["play", "scg", "--players", "3", "--as", "A", "--level", "1", "--save", path(&save)],
+        "a1\nquit\n",
+    ));
+    let record = std::fs::read_to_string(&save).unwrap();
+    assert!(record.contains("[B \"computer, level 1\"]"), "{record}");
+    let game = dir.join("cont.json");
+    let out = ok(&run(&["scg", "new", path(&game), "--from", path(&save)], Some(MONDAY)));
+    assert!(out.contains("round 2") || out.contains("The game is over"), "{out}");
+    let status = ok(&run(&["scg", "status", path(&game)], Some(MONDAY)));
+    assert!(status.contains("B (computer, level 1)"), "{status}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

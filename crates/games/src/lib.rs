@@ -9,6 +9,7 @@ pub mod record;
 mod registry;
 pub mod sage;
 pub mod scg;
+mod typed;
 
 pub use any::{Line, UnknownGame};
 pub use registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId, GameVisitor, RoundGame, TurnGame, TypeVisitor};

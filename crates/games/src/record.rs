@@ -78,8 +78,9 @@ impl RecordText {
         }
     }
 
-    /// Reads a record's text.
+    /// Reads a record's text (a byte-order mark before it is passed over).
     pub fn parse(text: &str) -> Result<RecordText, SyntaxError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = RecordText::default();
         let mut lines = text.lines().enumerate().peekable();
         while let Some((i, line)) = lines.peek().copied() {

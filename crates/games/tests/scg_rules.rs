@@ -320,3 +320,16 @@ fn a_position_with_nobody_left_does_not_say_who_won() {
     let one = position("A..../...../...../...../..... A");
     assert_eq!(one.status(), GameStatus::Over(Outcome::win(Seat(0), EndReason::LastStanding)));
 }
+
+/// A refused square's explanation gives an example square of the grid at
+/// hand: the rule text's e7 where the grid has it.
+#[test]
+fn the_example_square_of_an_error_is_on_the_grid() {
+    for (players, example) in [("2", "(e5)"), ("3", "(e6)"), ("4", "(e7)"), ("12", "(e7)")] {
+        let p = start(players);
+        let e = p.parse_seat_play(Seat(0), "z99").unwrap_err();
+        assert!(e.reason().ends_with(example), "{players} players: {e}");
+        let named = e.reason().trim_end_matches(')').rsplit('(').next().unwrap().to_string();
+        assert!(p.parse_seat_play(Seat(0), &named).is_ok(), "{named} is a square of the grid");
+    }
+}

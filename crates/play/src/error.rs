@@ -42,6 +42,14 @@ pub enum PlayError {
         /// Who.
         who: String,
     },
+    /// The computer plays this seat: nobody sends plays for it.
+    #[error("'{token}': {who} is played by the computer, which sends its own plays")]
+    ComputerSeat {
+        /// The play tried.
+        token: String,
+        /// Whose seat.
+        who: String,
+    },
     /// No player has this letter or name.
     #[error("'{token}': no such player; the players are {players}")]
     NoSuchPlayer {

@@ -265,3 +265,44 @@ fn a_round_without_a_deadline_closes_when_every_play_is_in() {
     assert_eq!(g.round(), 2);
     assert_eq!(g.plays_in(), 0);
 }
+
+#[test]
+fn nobody_sends_plays_for_a_computer_seat() {
+    let seats = vec![Occupant::person("Ann"), Occupant::computer(3, "Computer 1")];
+    let options = GameOptions::new();
+    let now = t("2026-11-23T09:00Z");
+    let mut g = Rounds::new(GameId::Scg, &options, None, seats, RoundSettings::default(), 7, now).unwrap();
+    let bots = g.pending_play(Seat(1)).unwrap().text.clone();
+    let e = g.submit(Seat(1), "a1", now).unwrap_err();
+    assert_eq!(e.to_string(), "'a1': B (Computer 1) is played by the computer, which sends its own plays");
+    assert!(!e.to_string().contains(&bots), "the computer's play stays secret");
+    assert_eq!(g.pending_play(Seat(1)).unwrap().text, bots, "and stands");
+}
+
+#[test]
+fn a_game_file_whose_times_do_not_follow_one_another_is_refused() {
+    let mut g = game(RoundSettings::default());
+    let now = t("2026-11-23T12:00Z");
+    for (seat, sq) in [(0, "a1"), (1, "b2"), (2, "c3")] {
+        accepted(&mut g, seat, sq, now);
+    }
+    g.close(t("2026-11-24T12:00Z"), true).unwrap();
+    accepted(&mut g, 1, "f6", t("2026-11-25T12:00Z"));
+    let text = RefereeFile::to_json(&g.record());
+    let read = |text: &str| RefereeFile::from_json(text).and_then(|r| Rounds::from_record(&r));
+    assert!(read(&text).is_ok());
+    for (from, to, why) in [
+        ("\"deadline\": \"2026-11-27T12:00:00Z\"", "\"deadline\": \"1970-01-01T00:00:00Z\"", "a deadline before"),
+        ("\"at\": \"2026-11-25T12:00:00Z\"", "\"at\": \"2026-11-20T12:00:00Z\"", "while its round was not open"),
+        ("\"at\": \"2026-11-25T12:00:00Z\"", "\"at\": \"2026-12-25T12:00:00Z\"", "while its round was not open"),
+        (
+            "\"closed\": \"2026-11-24T12:00:00Z\"",
+            "\"closed\": \"2026-11-22T12:00:00Z\"",
+            "closed before it was announced",
+        ),
+    ] {
+        assert!(text.contains(from), "{from} in {text}");
+        let e = read(&text.replace(from, to)).unwrap_err();
+        assert!(e.to_string().contains(why), "{to}: {e}");
+    }
+}

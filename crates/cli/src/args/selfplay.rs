@@ -11,8 +11,8 @@ use clap::Args;
 /// threads.
 #[derive(Args, Clone, Debug)]
 pub struct SelfPlayArgs {
-    /// Number of games (per setting).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (per setting), at least 1.
+    #[arg(long, default_value_t = 100, value_parser = games)]
     pub games: usize,
     /// Random plies at the start of each game, so that games differ
     /// (default 4; not in Single Capture Go).
@@ -30,6 +30,15 @@ pub struct SelfPlayArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     pub threads: Option<usize>,
+}
+
+/// Reads a number of games: 1 or more.
+fn games(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("a match has at least 1 game".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("the number of games is a whole number".into()),
+    }
 }
 
 impl SelfPlayArgs {

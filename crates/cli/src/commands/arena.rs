@@ -35,14 +35,20 @@ pub struct ArenaArgs {
     records: Option<PathBuf>,
 }
 
-/// An Elo figure with its sign; a clean sweep is infinite.
-fn elo(x: f64) -> String {
-    if x.is_finite() {
-        format!("{x:+.0}")
-    } else if x > 0.0 {
-        "+inf".into()
-    } else {
-        "-inf".into()
+/// The Elo difference with its interval, in words: finite figures only;
+/// after a clean sweep there is no estimate, only a bound.
+fn elo_words(stats: &MatchStats) -> String {
+    let signed = |x: f64| format!("{:+.0}", x + 0.0);
+    let interval = match stats.elo_interval {
+        (lo, hi) if lo.is_finite() && hi.is_finite() => format!("{} to {}", signed(lo), signed(hi)),
+        (lo, _) if lo.is_finite() => format!("{} or more", signed(lo)),
+        (_, hi) if hi.is_finite() => format!("{} or less", signed(hi)),
+        _ => "any".into(),
+    };
+    match stats.elo {
+        x if x.is_finite() => format!("{} (95% interval {interval})", signed(x)),
+        x if x > 0.0 => format!("no estimate: A won every game (95% interval {interval})"),
+        _ => format!("no estimate: A lost every game (95% interval {interval})"),
     }
 }
 
@@ -106,12 +112,7 @@ fn report_two(game: &str, a: &Player, b: &Player, results: &[GameResult], json_o
         100.0 * stats.score_interval.0,
         100.0 * stats.score_interval.1
     );
-    outln!(
-        "Elo difference A-B: {} (95% interval {} to {})",
-        elo(stats.elo),
-        elo(stats.elo_interval.0),
-        elo(stats.elo_interval.1)
-    );
+    outln!("Elo difference A-B: {}", elo_words(&stats));
 }
 
 /// A match of a game of many seats: how often A took the whole win, its

@@ -22,10 +22,10 @@ pub struct LadderArgs {
     #[command(flatten)]
     selfplay: SelfPlayArgs,
     /// The lowest level of the ladder.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=10))]
     from: u8,
     /// The highest level of the ladder.
-    #[arg(long, default_value_t = MAX_LEVEL)]
+    #[arg(long, default_value_t = MAX_LEVEL, value_parser = clap::value_parser!(u8).range(1..=10))]
     to: u8,
 }
 
@@ -73,7 +73,7 @@ pub fn run(args: &LadderArgs, json_out: bool) -> Result<()> {
                 "seconds": seconds,
             }));
         } else {
-            let elo = if s.elo.is_finite() { format!("{:+.0}", s.elo + 0.0) } else { "∞".into() };
+            let elo = if s.elo.is_finite() { format!("{:+.0}", s.elo + 0.0) } else { "no estimate".into() };
             outln!(
                 "| {upper} vs {} | {} | {}–{}–{} | {:.1}% | {:.1}–{:.1}% | {elo} | {mean:.1} | {seconds:.0} |",
                 upper - 1,

@@ -28,7 +28,7 @@ pub struct PlayArgs {
     #[arg(long = "as")]
     side: Option<String>,
     /// The computer's strength, 1 (a beginner) to 10.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
     level: u8,
     /// A time cap on each of the computer's moves, in milliseconds: the
     /// level's budget stops early when it runs out (the move then depends
@@ -114,7 +114,12 @@ impl PlayArgs {
 }
 
 /// Runs `arbiter play`.
-pub fn run(args: &PlayArgs) -> Result<()> {
+pub fn run(args: &PlayArgs, json: bool) -> Result<()> {
+    if json {
+        return Err(anyhow!(
+            "'--json': play is a game at this terminal; its record (--save) is what it leaves, and 'arbiter record --json' reads it"
+        ));
+    }
     let game = args.game.game()?;
     if !(1..=MAX_LEVEL).contains(&args.level) {
         return Err(anyhow!("'{}': levels are 1 to {MAX_LEVEL}", args.level));

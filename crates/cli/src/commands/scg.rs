@@ -106,7 +106,7 @@ struct NewArgs {
     #[arg(long, default_value_t = 0)]
     bots: usize,
     /// The computer's level, 1 to 10.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u8).range(1..=10))]
     bot_level: u8,
     /// Seed of the computer's choices (default: from the clock).
     #[arg(long)]
@@ -183,7 +183,6 @@ fn continued(text: &str, settings: RoundSettings, now: Timestamp) -> Result<Roun
     record.started = Some(now);
     for (round, before) in record.rounds.iter_mut().zip(replayed.line.positions()) {
         round.opened = Some(now);
-        round.deadline = Some(now);
         round.closed = Some(now);
         let mv = before.parse_move(&round.plays)?;
         round.submissions = before

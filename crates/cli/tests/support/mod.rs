@@ -77,7 +77,7 @@ pub fn path(p: &Path) -> &str {
 /// Asserts that a run failed with one line on standard error containing
 /// `token`, and printed nothing on standard output.
 pub fn assert_fails_naming(o: &Output, token: &str, what: &str) {
-    assert!(!o.status.success(), "{what}: succeeded");
+    assert_eq!(o.status.code(), Some(1), "{what}: exit status {:?}: {}", o.status.code(), stderr(o));
     let err = stderr(o);
     assert_eq!(err.lines().count(), 1, "{what}: {err}");
     assert!(err.contains(token), "{what}: {err}");

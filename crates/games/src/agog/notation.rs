@@ -345,6 +345,27 @@ impl LongMove {
     }
 }
 
+impl Agog {
+    /// Reads a move as written: long form first, then scorekeeping.
+    fn parse_move_as_written(&self, text: &str) -> Result<AgogMove, MoveError> {
+        let legal = self.legal_move_list();
+        match LongMove::parse(text) {
+            Ok(long) => match legal.iter().find(|m| long.matches(m)) {
+                Some(mv) => Ok(*mv),
+                None => match self.parse_scorekeeping_in(text, &legal) {
+                    Ok(mv) => Ok(mv),
+                    Err(_) => Err(MoveError::illegal(text, self.explain_illegal(&long, &legal))),
+                },
+            },
+            Err(long_error) => match self.parse_scorekeeping_in(text, &legal) {
+                Ok(mv) => Ok(mv),
+                Err(MoveError::Malformed { .. }) if text.contains('-') => Err(long_error),
+                Err(e) => Err(e),
+            },
+        }
+    }
+}
+
 impl Notation for Agog {
     fn parse_position(text: &str, config: &AgogConfig) -> Result<Agog, PositionError> {
         Agog::parse_setup(text, config.edition)
@@ -360,22 +381,23 @@ impl Notation for Agog {
         )
     }
 
-    /// Reads a move in long form or in scorekeeping notation.
+    /// Reads a move in long form or in scorekeeping notation; squares may
+    /// be written in capitals (`E2-E3`, `D4`).
     fn parse_move(&self, text: &str) -> Result<AgogMove, MoveError> {
-        let legal = self.legal_move_list();
-        match LongMove::parse(text) {
-            Ok(long) => match legal.iter().find(|m| long.matches(m)) {
-                Some(mv) => Ok(*mv),
-                None => match self.parse_scorekeeping_in(text, &legal) {
+        match self.parse_move_as_written(text) {
+            Ok(mv) => Ok(mv),
+            Err(e) => {
+                let small = crate::typed::lower_squares(text, b'a'..=b'h', b'1'..=b'8');
+                if small == text {
+                    return Err(e);
+                }
+                // Not understood as written: what the small letters say.
+                match self.parse_move_as_written(&small) {
                     Ok(mv) => Ok(mv),
-                    Err(_) => Err(MoveError::illegal(text, self.explain_illegal(&long, &legal))),
-                },
-            },
-            Err(long_error) => match self.parse_scorekeeping_in(text, &legal) {
-                Ok(mv) => Ok(mv),
-                Err(MoveError::Malformed { .. }) if text.contains('-') => Err(long_error),
-                Err(e) => Err(e),
-            },
+                    Err(again) if matches!(e, MoveError::Malformed { .. }) => Err(again.about(text)),
+                    Err(_) => Err(e),
+                }
+            }
         }
     }
 

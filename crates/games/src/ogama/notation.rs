@@ -170,32 +170,45 @@ impl Ogama {
             (OgamaMove::Disc(from, _), Some(_)) if self.toads.contains(&from) => {
                 format!("a disc under a toad cannot move ({})", square_name(from))
             }
-            (OgamaMove::Disc(..), Some(t)) => format!(
-                "a disc travels exactly {} squares (the height under the toad on {}), turning at most once, never over a toad",
-                self.stack(t).height(),
-                square_name(t)
-            ),
+            (OgamaMove::Disc(..), Some(t)) => {
+                let h = self.stack(t).height();
+                format!(
+                    "a disc travels exactly {h} square{} (the height under the toad on {}), turning at most once, never over a toad",
+                    if h == 1 { "" } else { "s" },
+                    square_name(t)
+                )
+            }
         }
     }
 }
 
-/// Reads the form of a move: `pass`, `T@c3`, `Tc3-d4`, `c3-d5`.
-fn parse_move_text(text: &str) -> Result<OgamaMove, MoveError> {
+/// Reads the form of a move: `pass`, `T@c3`, `Tc3-d4`, `c3-d5` (also
+/// `c3d5`, `Tc3d4`, and squares in capitals: `T@C3`).
+fn parse_move_text(written: &str) -> Result<OgamaMove, MoveError> {
+    let lowered = crate::typed::lower_squares(written, b'a'..=b'e', b'1'..=b'5');
+    let text = lowered.as_str();
     let bad = || {
-        MoveError::malformed(text, "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass")
+        MoveError::malformed(
+            written,
+            "a move is <from>-<to>, T<from>-<to> (toad), T@<square> (placing the toad) or pass",
+        )
     };
     let square = |s: &str| parse_square(s).ok_or_else(|| MoveError::malformed(s, "not a square (a1 to e5)"));
     if text == "pass" {
         return Ok(OgamaMove::Pass);
     }
-    if let Some(sq) = text.strip_prefix("T@") {
+    if let Some(sq) = text.strip_prefix("T@").or_else(|| text.strip_prefix("t@")) {
         return Ok(OgamaMove::Place(square(sq)?));
     }
-    let (toad, body) = match text.strip_prefix('T') {
+    let (toad, body) = match text.strip_prefix(['T', 't']) {
         Some(rest) => (true, rest),
         None => (false, text),
     };
-    let (from, to) = body.split_once('-').ok_or_else(bad)?;
+    let (from, to) = match body.split_once('-') {
+        Some(parts) => parts,
+        None if body.len() == 4 && body.is_char_boundary(2) => body.split_at(2),
+        None => return Err(bad()),
+    };
     let (from, to) = (square(from)?, square(to)?);
     Ok(if toad { OgamaMove::Toad(from, to) } else { OgamaMove::Disc(from, to) })
 }

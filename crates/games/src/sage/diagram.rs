@@ -66,7 +66,7 @@ impl Sage {
         s.push_str(files);
         s.push_str(&format!("{} to move.\n", self.side.name()));
         s.push_str(&format!(
-            "Score: Black {}, Red {} ({WINNING_SCORE} win).\n",
+            "Score: Black {}, Red {} ({WINNING_SCORE} to win).\n",
             self.score(Color::Black),
             self.score(Color::Red)
         ));

@@ -174,25 +174,31 @@ fn letter_of(color: Color, kind: Kind) -> char {
     }
 }
 
-/// Reads the form of a move: `pass`, `T-d2`, `c5-W`, `c2-c4`.
-fn parse_move_text(text: &str) -> Result<SageMove, MoveError> {
+/// Reads the form of a move: `pass`, `T-d2`, `c5-W`, `c2-c4` (also
+/// `c2c4`, and squares in capitals: `C2-C4`).
+fn parse_move_text(written: &str) -> Result<SageMove, MoveError> {
+    let lowered = crate::typed::lower_squares(written, b'a'..=b'h', b'1'..=b'9');
+    let text = lowered.as_str();
     let square = |s: &str| {
         parse_square(s)
-            .ok_or_else(|| MoveError::malformed(if s.is_empty() { text } else { s }, "not a square (a1 to h9)"))
+            .ok_or_else(|| MoveError::malformed(if s.is_empty() { written } else { s }, "not a square (a1 to h9)"))
     };
     if text == "pass" {
         return Ok(SageMove::Pass);
     }
+    if let (Some(from), Some(to)) = (text.get(..2).and_then(parse_square), text.get(2..).and_then(parse_square)) {
+        return Ok(SageMove::Step(from, to));
+    }
     let Some((from, to)) = text.split_once('-') else {
         return Err(MoveError::malformed(
-            text,
+            written,
             "a move is <from>-<to>, T-<to> (the Sage leaves her tower), <from>-W or <from>-E (escape), or pass",
         ));
     };
     Ok(match (from, to) {
-        ("T", to) => SageMove::Tower(square(to)?),
-        (from, "W") => SageMove::Escape(square(from)?, End::West),
-        (from, "E") => SageMove::Escape(square(from)?, End::East),
+        (t, to) if t.eq_ignore_ascii_case("T") => SageMove::Tower(square(to)?),
+        (from, w) if w.eq_ignore_ascii_case("W") => SageMove::Escape(square(from)?, End::West),
+        (from, e) if e.eq_ignore_ascii_case("E") => SageMove::Escape(square(from)?, End::East),
         (from, to) => SageMove::Step(square(from)?, square(to)?),
     })
 }

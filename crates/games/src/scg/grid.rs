@@ -282,10 +282,22 @@ impl Geometry {
         format!("{}{}", (b'a' + sq / n) as char, sq % n + 1)
     }
 
-    /// Reads a square name on this grid (`e7`, `a12`), or `None`.
+    /// A square of this grid to give as an example: the rule text's `e7`
+    /// where the grid has it, else the nearest square that it has (`e5`
+    /// on 5×5, `e6` on 6×6).
+    pub fn example(&self) -> String {
+        let n = self.n as usize;
+        let row = 4.min(n - 1);
+        let col = 7.min(n);
+        self.name((row * n + col - 1) as Square)
+    }
+
+    /// Reads a square name on this grid (`e7`, `a12`; the row letter in
+    /// either case), or `None`.
     pub fn parse(&self, text: &str) -> Option<Square> {
         let bytes = text.as_bytes();
         let (&row, digits) = bytes.split_first()?;
+        let row = row.to_ascii_lowercase();
         if !row.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
             return None;
         }

@@ -165,9 +165,10 @@ impl Scg {
             MoveError::malformed(
                 text,
                 format!(
-                    "not a square of the {n}×{n} grid: a square is a row letter a to {last} and a column number 1 to {n} (e7)",
+                    "not a square of the {n}×{n} grid: a square is a row letter a to {last} and a column number 1 to {n} ({example})",
                     n = geo.n,
-                    last = (b'a' + geo.n - 1) as char
+                    last = (b'a' + geo.n - 1) as char,
+                    example = geo.example(),
                 ),
             )
         })?;

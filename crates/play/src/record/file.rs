@@ -35,6 +35,7 @@ impl RefereeFile {
     /// Reads a game file of either format. The record is not yet
     /// replayed.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| invalid("JSON", e.to_string()))?;
         let format = value.get("format").and_then(serde_json::Value::as_u64);
         match format {

@@ -56,6 +56,12 @@ impl GameRecord {
                 },
             }
         }
+        if result_tag.is_none() {
+            return Err(RecordError::mismatch(
+                "Result",
+                "a record needs a [Result \"...\"] tag: its result, or * for a game that goes on",
+            ));
+        }
         let start = record.start()?;
         let names: Vec<Option<String>> = start
             .seats()

@@ -8,6 +8,7 @@ use crate::announce::{Names, RoundAccount, RoundExtras, announce};
 use crate::record::{
     ClockSettings, GameRecord, OpenRound as OpenRecord, RecordError, Replayed, RoundRecord, SubmissionRecord,
 };
+use crate::time::Timestamp;
 
 /// A submission as records write it.
 fn write_submission(position: &AnyGame, s: &Submission) -> SubmissionRecord {
@@ -36,6 +37,7 @@ impl Rounds {
     /// The game a record holds, ready to go on: every round replayed, its
     /// report made again, the open round's plays checked.
     pub fn from_record(record: &GameRecord) -> Result<Rounds, RecordError> {
+        check_times(record)?;
         let replayed = record.replay()?;
         let line = &replayed.line;
         let mut closed = Vec::with_capacity(record.rounds.len());
@@ -208,4 +210,45 @@ fn read_submission_any(position: &AnyGame, s: &SubmissionRecord) -> Result<Submi
         .ok_or_else(|| RecordError::mismatch(s.seat.clone(), "a play of a player not in the game"))?;
     let play = if s.refused.is_none() { position.parse_play(seat, &s.play).ok() } else { None };
     Ok(Submission { seat, text: s.play.clone(), play, at: s.at, refused: s.refused.clone() })
+}
+
+/// The times of a game of rounds must follow one another: each round
+/// announced no earlier than the one before it closed, its deadline after
+/// its announcement, every play received while its round was open and
+/// before its deadline. (A record without times, read from text, has
+/// nothing to check.)
+fn check_times(record: &GameRecord) -> Result<(), RecordError> {
+    let bad = |at: Option<Timestamp>, why: &str| {
+        RecordError::mismatch(at.map_or_else(String::new, Timestamp::rfc3339), why.to_string())
+    };
+    let mut since = record.started;
+    let rounds = record.rounds.iter().map(|r| (r.opened, r.deadline, r.closed, &r.submissions));
+    let open = record.open_round.iter().map(|o| (o.opened, o.deadline, None, &o.submissions));
+    for (opened, deadline, closed, submissions) in rounds.chain(open) {
+        if let (Some(before), Some(opened)) = (since, opened)
+            && opened < before
+        {
+            return Err(bad(Some(opened), "a round announced before the round before it closed"));
+        }
+        if let (Some(opened), Some(deadline)) = (opened, deadline)
+            && deadline <= opened
+        {
+            return Err(bad(Some(deadline), "a deadline before its round was announced"));
+        }
+        if let (Some(opened), Some(closed)) = (opened, closed)
+            && closed < opened
+        {
+            return Err(bad(Some(closed), "a round closed before it was announced"));
+        }
+        for s in submissions {
+            let early = matches!((s.at, opened), (Some(at), Some(opened)) if at < opened);
+            let late = matches!((s.at, deadline), (Some(at), Some(deadline)) if at >= deadline)
+                || matches!((s.at, closed), (Some(at), Some(closed)) if at > closed);
+            if early || late {
+                return Err(bad(s.at, "a play received while its round was not open"));
+            }
+        }
+        since = closed.or(opened).or(since);
+    }
+    Ok(())
 }

@@ -46,10 +46,14 @@ impl Rounds {
     /// valid play replaces the player's earlier one; an invalid one is
     /// refused, kept as an attempt, and leaves the earlier play in place.
     /// When the game closes rounds early and this was the last play
-    /// awaited, the round closes. Errors (nothing kept): the game is over,
-    /// the player has left, the deadline has passed.
+    /// awaited, the round closes. Errors (nothing kept): the computer plays
+    /// the seat, the game is over, the player has left, the deadline has
+    /// passed.
     pub fn submit(&mut self, seat: Seat, text: &str, now: Timestamp) -> Result<(Receipt, Vec<Event>), PlayError> {
         let text = text.trim();
+        if self.seats.get(seat.index()).is_some_and(|o| o.is_computer()) {
+            return Err(PlayError::ComputerSeat { token: text.to_string(), who: self.who(seat) });
+        }
         let (receipt, mut events) = self.receive(seat, text, now)?;
         if matches!(receipt, Receipt::Accepted { .. }) && self.settings.close_early && self.all_in() {
             events.extend(self.close(now, false)?);
