@@ -269,3 +269,26 @@ fn the_error_contract_holds_for_every_kind_of_bad_input() {
     let text = ok(&arbiter(&["arena", "agog", "--a", "level=3", "--b", "random", "--games", "4"]));
     assert!(text.contains("no estimate: A won every game (95% interval +") && !text.contains("inf"), "{text}");
 }
+
+/// `--as` takes what people type: first or second, a side's name or its
+/// letter, in any case.
+#[test]
+fn play_takes_a_side_by_its_name_or_letter() {
+    let dir = std::env::temp_dir().join(format!("arbiter-as-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, side, person) in [
+        ("agog", "white", "White to move>"),
+        ("agog", "B", "Black to move>"),
+        ("sage", "RED", "Red to move>"),
+        ("sage", "black", "Black to move>"),
+        ("ogama", "second", "Blue to move>"),
+    ] {
+        let save = dir.join(format!("{game}-{side}.txt"));
+        let args = ["play", game, "--as", side, "--level", "1", "--save", save.to_str().unwrap()];
+        let o = arbiter_with_input(&args, "quit\n");
+        assert!(o.status.success(), "{game} --as {side}: {}", stderr(&o));
+        assert!(stdout(&o).contains(person), "{game} --as {side}: {}", stdout(&o));
+    }
+    assert_fails_naming(&arbiter(&["play", "agog", "--as", "purple"]), "'purple'", "an unknown side");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -338,6 +338,11 @@ fn a_game_at_the_terminal_against_the_computer() {
     );
     let out = stdout(&o);
     assert!(out.contains("A (you), your play> a1 a2 a3"), "{out}");
+    let first = arbiter_with_input(&["play", "scg", "--as", "first", "--level", "1"], "undo\nresign\nquit\n");
+    let said = stdout(&first);
+    assert!(said.contains("A (you), your play> A round is final once it closes"), "{said}");
+    assert!(said.contains("A player leaves Single Capture Go by making no valid play"), "{said}");
+    assert!(!said.contains("Refused"), "undo and resign are not squares: {said}");
     assert!(out.contains("Refused: not a square of the 6×6 grid"), "{out}");
     assert!(out.contains("Single Capture Go: results of round 1"), "{out}");
     assert!(out.contains("B (computer, level 1)"), "{out}");

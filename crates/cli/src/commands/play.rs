@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 use arbiter_ai::choose::MAX_LEVEL;
 use arbiter_core::{Seat, SeatSet};
+use arbiter_games::AnyGame;
 use arbiter_play::computer::Thinking;
 use arbiter_play::{Occupant, RoundSettings, Rounds, Session};
 
@@ -22,9 +23,10 @@ use crate::terminal::{self, RoundTable, TurnTable};
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Play against the computer, taking this side (`first` or `second`;
-    /// in Single Capture Go your letters, such as `A`); without it everyone
-    /// plays at this keyboard.
+    /// Play against the computer, taking this side: `first` or `second`, or
+    /// the side's name or letter (`white`, `b`, `red`; in Single Capture Go
+    /// your letters, such as `A`, or `AC` for two people); without it
+    /// everyone plays at this keyboard.
     #[arg(long = "as")]
     side: Option<String>,
     /// The computer's strength, 1 (a beginner) to 10.
@@ -56,9 +58,13 @@ impl PlayArgs {
         let start = game.start(&options, self.game.position.as_deref())?;
         let computer = match self.side.as_deref() {
             None => None,
-            Some("first") => Some(Seat(1)),
-            Some("second") => Some(Seat(0)),
-            Some(other) => return Err(anyhow!("'{other}': --as is first or second")),
+            Some(word) => {
+                let person = seat_named(&start, word).ok_or_else(|| {
+                    let names: Vec<String> = start.seats().map(|s| start.seat_name(s).to_lowercase()).collect();
+                    anyhow!("'{word}': --as is first or second, or a side: {}", names.join(" or "))
+                })?;
+                start.seats().find(|&s| s != person)
+            }
         };
         let given = [&self.first, &self.second];
         let seats = start
@@ -86,6 +92,7 @@ impl PlayArgs {
         let start = game.start(&options, self.game.position.as_deref())?;
         let people: SeatSet = match &self.side {
             None => start.active(),
+            Some(word) if seat_named(&start, word).is_some() => seat_named(&start, word).into_iter().collect(),
             Some(letters) => letters
                 .chars()
                 .map(|c| {
@@ -111,6 +118,20 @@ impl PlayArgs {
         let rounds = Rounds::new(game, &options, self.game.position.as_deref(), seats, settings, seed, now)?;
         Ok(RoundTable::new(rounds, people, clock))
     }
+}
+
+/// The seat a word names: `first` or `second`, a seat's label (`w`, `r`,
+/// `A`) or its name (`White`, `Red`), in any case.
+fn seat_named(start: &AnyGame, word: &str) -> Option<Seat> {
+    let word = word.trim();
+    match word.to_ascii_lowercase().as_str() {
+        "first" => return start.seats().next(),
+        "second" => return start.seats().nth(1),
+        _ => {}
+    }
+    start
+        .seats()
+        .find(|&s| start.seat_label(s).eq_ignore_ascii_case(word) || start.seat_name(s).eq_ignore_ascii_case(word))
 }
 
 /// Runs `arbiter play`.

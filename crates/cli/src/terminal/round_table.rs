@@ -87,6 +87,13 @@ impl RoundTable {
             "quit" | "exit" => TableReply::Quit,
             "help" | "?" => TableReply::Say(HELP.into()),
             "moves" => TableReply::Say(self.rounds.position().legal_texts().join(" ")),
+            "undo" => TableReply::Say(
+                "A round is final once it closes, so there is nothing to take back: type the square you play.".into(),
+            ),
+            "resign" => TableReply::Say(
+                "A player leaves Single Capture Go by making no valid play; to stop here, type quit (the record is saved)."
+                    .into(),
+            ),
             // A typo is not sent to the referee: only a valid play is.
             text => match self.rounds.position().parse_play(seat, text) {
                 Err(e) => TableReply::Say(format!("Refused: {}", e.reason())),
