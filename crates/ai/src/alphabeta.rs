@@ -59,6 +59,9 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     path: Vec<u64>,
     repetition: bool,
     clock: Clock,
+    /// Told of each completed iteration: its depth, score and the nodes
+    /// searched so far (for a sign of life in long searches).
+    progress: Option<Box<dyn FnMut(u32, i32, u64) + Send>>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -73,7 +76,15 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             path: Vec::new(),
             repetition: false,
             clock: Clock::start(Limits::default()),
+            progress: None,
         }
+    }
+
+    /// Tells `progress` of each iteration the search completes: its depth,
+    /// its score and the nodes searched so far.
+    pub fn with_progress(mut self, progress: Box<dyn FnMut(u32, i32, u64) + Send>) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     /// Searches `position` within `limits`. The table is cleared first, so
@@ -113,6 +124,9 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
             }
             result.depth = depth;
             result.score = score;
+            if let Some(progress) = self.progress.as_mut() {
+                progress(depth, score, self.clock.nodes);
+            }
             result.pv = self.principal_variation(position, depth);
             if let Some(&first) = result.pv.first() {
                 result.best = Some(first);

@@ -4,6 +4,7 @@
 //! someone asks for the search's account ([`Choice::info`]).
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::time::Duration;
 
 use arbiter_games::agog::Agog;
@@ -144,11 +145,22 @@ impl Choice {
 /// [`crate::scg`] for their plays). The earlier positions let the search
 /// steer for or away from a repetition.
 pub fn choose(line: &Line, params: &GoParams) -> Option<Choice> {
+    choose_reporting(line, params, None)
+}
+
+/// As [`choose`], telling `progress` of each iteration an alpha-beta search
+/// completes (its depth, score and the nodes so far): a sign of life in a
+/// long search.
+pub fn choose_reporting(
+    line: &Line,
+    params: &GoParams,
+    progress: Option<Box<dyn FnMut(u32, i32, u64) + Send>>,
+) -> Option<Choice> {
     if line.status().is_over() {
         return None;
     }
     let earlier = line.earlier_hashes();
-    line.current().visit(Search { earlier: &earlier, params })
+    line.current().visit(Search { earlier: &earlier, params, progress: RefCell::new(progress) })
 }
 
 /// Runs the search on the typed position, with the game's evaluation where
@@ -156,6 +168,7 @@ pub fn choose(line: &Line, params: &GoParams) -> Option<Choice> {
 struct Search<'a> {
     earlier: &'a [u64],
     params: &'a GoParams,
+    progress: RefCell<Option<Box<dyn FnMut(u32, i32, u64) + Send>>>,
 }
 
 impl GameVisitor for Search<'_> {
@@ -200,8 +213,11 @@ impl Search<'_> {
                 })
             }
             Plan::Nodes(n) => {
-                let r =
-                    AlphaBeta::new(eval.clone(), table_bits(n)).search_after(self.earlier, position, params.limits(n));
+                let mut search = AlphaBeta::new(eval.clone(), table_bits(n));
+                if let Some(progress) = self.progress.borrow_mut().take() {
+                    search = search.with_progress(progress);
+                }
+                let r = search.search_after(self.earlier, position, params.limits(n));
                 Some(Choice {
                     mv: G::wrap_move(r.best?),
                     report: SearchReport::AlphaBeta {

@@ -63,7 +63,11 @@ impl Locked {
             .write(true)
             .open(&lock_path)
             .with_context(|| format!("'{}': cannot create the lock file", lock_path.display()))?;
-        lock.lock().with_context(|| format!("'{}': cannot lock", lock_path.display()))?;
+        if lock.try_lock().is_err() {
+            // Another command holds the game: say so, then wait for it.
+            eprintln!("waiting for '{}': another arbiter command is using the game…", path.display());
+            lock.lock().with_context(|| format!("'{}': cannot lock", lock_path.display()))?;
+        }
         Ok(Locked { path: path.to_path_buf(), _lock: lock })
     }
 

@@ -292,3 +292,28 @@ fn play_takes_a_side_by_its_name_or_letter() {
     assert_fails_naming(&arbiter(&["play", "agog", "--as", "purple"]), "'purple'", "an unknown side");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Work that takes long says so at once: a perft that cannot end in a
+/// lifetime gives its size and its time before it starts, and a deep
+/// search of the engine reports each depth it completes.
+#[test]
+fn long_work_gives_a_sign_of_life() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["perft", "agog", "99"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap()).read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(first.starts_with("perft 99 of agog: about ") && first.contains("years"), "{first}");
+    let o = arbiter_with_input(&["engine"], "game agog\ngo depth 4\nquit\n");
+    let log = stderr(&o);
+    for depth in 1..=4 {
+        assert!(log.contains(&format!("info depth {depth} score ")), "{log}");
+    }
+    assert!(stdout(&o).starts_with("=\n\n= "), "{}", stdout(&o));
+}

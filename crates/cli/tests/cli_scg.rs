@@ -493,3 +493,30 @@ fn referee_files_of_the_first_format_still_load() {
     assert!(stderr(&over).contains("the game is over"), "{}", stderr(&over));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A command that finds the game file in use says that it waits, then
+/// does its work once the file is free.
+#[test]
+fn a_command_waiting_for_the_game_file_says_so() {
+    use std::io::BufRead;
+    let dir = scratch("lock");
+    let game = open_game(&dir, &[]);
+    let lock =
+        std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.join(".game.json.lock")).unwrap();
+    lock.lock().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["scg", "status", path(&game)])
+        .env("ARBITER_NOW", MONDAY)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut waiting = String::new();
+    std::io::BufReader::new(child.stderr.take().unwrap()).read_line(&mut waiting).unwrap();
+    assert!(waiting.contains("waiting for") && waiting.contains("game.json"), "{waiting}");
+    lock.unlock().unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Plays received: 0 of 4."));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

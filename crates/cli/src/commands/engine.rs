@@ -2,7 +2,7 @@
 //! standard input and output. Text is read into typed values once, here:
 //! options, positions and moves; the game is kept as a [`Line`].
 
-use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose};
+use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose_reporting};
 use arbiter_ai::scg::choose_play_for;
 use arbiter_core::{GameOptions, OptionValue};
 use arbiter_games::{AnyGame, GameId, Line};
@@ -175,7 +175,11 @@ impl Engine {
         if line.status().is_over() {
             return Err(Reply::fail(format!("the game is over ({})", describe(line))));
         }
-        match choose(line, &params) {
+        // Each completed iteration of a search by depth is a line on
+        // standard error: a sign of life in a long search.
+        let progress: Box<dyn FnMut(u32, i32, u64) + Send> =
+            Box::new(|depth, score, nodes| eprintln!("info depth {depth} score {score} nodes {nodes}"));
+        match choose_reporting(line, &params, Some(progress)) {
             Some(choice) => {
                 eprintln!("info {}", choice.info(here));
                 Ok(Reply::ok(here.move_text(&choice.mv)))
