@@ -44,6 +44,10 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
 }
 
+/// What a search tells of each iteration it completes: the depth, the
+/// score and the nodes searched so far.
+pub type Progress = Box<dyn FnMut(u32, i32, u64) + Send>;
+
 /// An alpha-beta searcher for `G` with evaluator `E`.
 pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     eval: E,
@@ -61,7 +65,7 @@ pub struct AlphaBeta<G: Game, E: Evaluator<G>> {
     clock: Clock,
     /// Told of each completed iteration: its depth, score and the nodes
     /// searched so far (for a sign of life in long searches).
-    progress: Option<Box<dyn FnMut(u32, i32, u64) + Send>>,
+    progress: Option<Progress>,
 }
 
 impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
@@ -82,7 +86,7 @@ impl<G: Game, E: Evaluator<G>> AlphaBeta<G, E> {
 
     /// Tells `progress` of each iteration the search completes: its depth,
     /// its score and the nodes searched so far.
-    pub fn with_progress(mut self, progress: Box<dyn FnMut(u32, i32, u64) + Send>) -> Self {
+    pub fn with_progress(mut self, progress: Progress) -> Self {
         self.progress = Some(progress);
         self
     }

@@ -13,7 +13,7 @@ use arbiter_games::sage::Sage;
 use arbiter_games::{AnyGame, AnyMove, GameId, GameVisitor, Line, RoundGame, TurnGame};
 
 use crate::agog::AgogEval;
-use crate::alphabeta::AlphaBeta;
+use crate::alphabeta::{AlphaBeta, Progress};
 use crate::eval::{Evaluator, Neutral};
 use crate::levels::{self, Plan};
 use crate::limits::Limits;
@@ -151,11 +151,7 @@ pub fn choose(line: &Line, params: &GoParams) -> Option<Choice> {
 /// As [`choose`], telling `progress` of each iteration an alpha-beta search
 /// completes (its depth, score and the nodes so far): a sign of life in a
 /// long search.
-pub fn choose_reporting(
-    line: &Line,
-    params: &GoParams,
-    progress: Option<Box<dyn FnMut(u32, i32, u64) + Send>>,
-) -> Option<Choice> {
+pub fn choose_reporting(line: &Line, params: &GoParams, progress: Option<Progress>) -> Option<Choice> {
     if line.status().is_over() {
         return None;
     }
@@ -168,7 +164,7 @@ pub fn choose_reporting(
 struct Search<'a> {
     earlier: &'a [u64],
     params: &'a GoParams,
-    progress: RefCell<Option<Box<dyn FnMut(u32, i32, u64) + Send>>>,
+    progress: RefCell<Option<Progress>>,
 }
 
 impl GameVisitor for Search<'_> {

@@ -2,6 +2,7 @@
 //! standard input and output. Text is read into typed values once, here:
 //! options, positions and moves; the game is kept as a [`Line`].
 
+use arbiter_ai::alphabeta::Progress;
 use arbiter_ai::choose::{GoParams, MAX_LEVEL, choose_reporting};
 use arbiter_ai::scg::choose_play_for;
 use arbiter_core::{GameOptions, OptionValue};
@@ -177,7 +178,7 @@ impl Engine {
         }
         // Each completed iteration of a search by depth is a line on
         // standard error: a sign of life in a long search.
-        let progress: Box<dyn FnMut(u32, i32, u64) + Send> =
+        let progress: Progress =
             Box::new(|depth, score, nodes| eprintln!("info depth {depth} score {score} nodes {nodes}"));
         match choose_reporting(line, &params, Some(progress)) {
             Some(choice) => {
