@@ -8,7 +8,7 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use arbiter_play::{GameRecord, RefereeFile};
 
 /// Reads a file, or standard input for `-`.
@@ -22,16 +22,56 @@ pub fn read_source(file: &str) -> Result<String> {
     Ok(text)
 }
 
-/// Writes `text` to a new file; refuses to replace an existing one.
-pub fn write_new(path: &Path, text: &str) -> Result<()> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
-        .with_context(|| format!("'{}': cannot create (it may exist already)", path.display()))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .with_context(|| format!("'{}': cannot write", path.display()))
+/// Checks, before any work, where an output will go: its folder must
+/// exist, and a name that is taken is replaced by a free one beside it
+/// (`game-1.txt` for `game.txt`), which is said on standard error. The
+/// work is never lost for a name.
+pub fn claim_output(path: &Path) -> Result<PathBuf> {
+    if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        && !folder.is_dir()
+    {
+        bail!("'{}': there is no folder '{}' to write it in", path.display(), folder.display());
+    }
+    if !path.exists() {
+        return Ok(path.to_path_buf());
+    }
+    let free = free_beside(path);
+    eprintln!("'{}' exists already: writing to '{}' instead", path.display(), free.display());
+    Ok(free)
+}
+
+/// The first free name `stem-N.ext` beside `path`.
+fn free_beside(path: &Path) -> PathBuf {
+    let stem = path.file_stem().map_or_else(|| "output".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path.extension().map(|e| format!(".{}", e.to_string_lossy())).unwrap_or_default();
+    (1..).map(|n| path.with_file_name(format!("{stem}-{n}{ext}"))).find(|p| !p.exists()).expect("a free name")
+}
+
+/// Writes `text` to a new file at `path`, never over an existing one: if
+/// the name was taken meanwhile, to a free name beside it (said on
+/// standard error). Returns where it went.
+pub fn write_new(path: &Path, text: &str) -> Result<PathBuf> {
+    let mut target = path.to_path_buf();
+    loop {
+        match OpenOptions::new().write(true).create_new(true).open(&target) {
+            Ok(mut file) => {
+                file.write_all(text.as_bytes())
+                    .and_then(|()| file.sync_all())
+                    .with_context(|| format!("'{}': cannot write", target.display()))?;
+                return Ok(target);
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let free = free_beside(&target);
+                eprintln!("'{}' exists already: writing to '{}' instead", target.display(), free.display());
+                target = free;
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let folder = target.parent().map_or_else(String::new, |f| f.display().to_string());
+                bail!("'{}': there is no folder '{folder}' to write it in", target.display());
+            }
+            Err(e) => return Err(anyhow!(e).context(format!("'{}': cannot create", target.display()))),
+        }
+    }
 }
 
 /// A file name in the current directory, `{stem}-{n}.{ext}` for the first

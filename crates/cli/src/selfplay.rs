@@ -1,9 +1,9 @@
 //! What the self-play commands (`arena`, `ladder`, `analyse`) share: a
 //! progress bar, a pool of worker threads, and each game's record.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use arbiter_ai::arena::{GameResult, Match, Player};
 use arbiter_games::Line;
 use arbiter_play::{GameRecord, MoveForm, Occupant, Replayed};
@@ -50,10 +50,42 @@ pub fn record_of(result: &GameResult, m: &Match) -> Replayed {
     Replayed::from_line(record, line)
 }
 
+/// Checks, before any game is played, where the records will go: a new
+/// directory, or an existing one that holds no game records. A directory
+/// that holds records already (or a file of that name) is left alone and
+/// the records go to the first free `<dir>-N` beside it, which is said on
+/// standard error.
+pub fn claim_records_dir(dir: &Path) -> Result<PathBuf> {
+    if let Some(parent) = dir.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        bail!("'{}': there is no folder '{}' to create it in", dir.display(), parent.display());
+    }
+    let usable = |d: &Path| !d.exists() || (d.is_dir() && !holds_records(d));
+    if usable(dir) {
+        return Ok(dir.to_path_buf());
+    }
+    let name = dir.file_name().map_or_else(|| "records".into(), |n| n.to_string_lossy().into_owned());
+    let free = (1..).map(|n| dir.with_file_name(format!("{name}-{n}"))).find(|d| usable(d)).expect("a free name");
+    eprintln!("'{}' holds records already: writing them to '{}' instead", dir.display(), free.display());
+    Ok(free)
+}
+
+/// Whether `dir` holds a `game-*.txt` record.
+fn holds_records(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with("game-") && name.ends_with(".txt")
+        })
+    })
+}
+
 /// Writes each game's record into `dir` (created if needed) as
 /// `game-0001.txt`, … by the game's number from 0; never over a file.
 pub fn write_records(dir: &Path, results: &[GameResult], m: &Match) -> Result<()> {
-    std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create", dir.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("'{}': cannot create the directory", dir.display()))?;
     for result in results {
         let text = record_of(result, m).to_text(MoveForm::Record);
         write_new(&dir.join(format!("game-{:04}.txt", result.index + 1)), &text)?;

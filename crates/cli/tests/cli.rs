@@ -100,11 +100,20 @@ fn record_checks_and_converts() {
     let o = arbiter(&["record", bad.to_str().unwrap()]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("'e5'") && stderr(&o).contains("move 2"), "{}", stderr(&o));
-    // The output file is never overwritten.
+    // The output file is never overwritten: the work goes to a free name
+    // beside it, and the command says so.
     let out = dir.join("out.txt");
-    assert!(arbiter(&["record", file.to_str().unwrap(), "--output", out.to_str().unwrap()]).status.success());
+    std::fs::write(&out, "someone's notes\n").unwrap();
     let again = arbiter(&["record", file.to_str().unwrap(), "--output", out.to_str().unwrap()]);
-    assert!(!again.status.success());
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(stderr(&again).contains("exists already: writing to") && stderr(&again).contains("out-1.txt"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "someone's notes\n");
+    assert!(std::fs::read_to_string(dir.join("out-1.txt")).unwrap().contains("1. 2e3 6e5"));
+    // A folder that does not exist is named as such, before any work.
+    let nowhere = dir.join("no-such-folder/out.txt");
+    let o = arbiter(&["record", file.to_str().unwrap(), "--output", nowhere.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("there is no folder"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -130,8 +139,11 @@ fn hot_seat_play_explains_and_saves_the_record() {
 #[test]
 fn play_explains_a_compulsory_capture() {
     let p = "8/3g4/8/3g4/3G4/1j6/1G6/J7 w 0 0";
-    let o = arbiter_with_input(&["play", "agog", "--position", p, "--save", "/dev/null/never"], "b2xb4\nquit\n");
+    let dir = support::scratch("compulsory");
+    let save = dir.join("game.txt");
+    let o = arbiter_with_input(&["play", "agog", "--position", p, "--save", support::path(&save)], "b2xb4\nquit\n");
     let out = stdout(&o);
+    assert!(!save.exists(), "no move played, no record written");
     assert!(out.contains("a longer capture is compulsory: d4xd6xd8 jumps 2 units, this jumps 1"), "{out}");
 }
 
@@ -227,7 +239,7 @@ fn the_ai_may_be_given_a_time_cap_a_move() {
     let args = ["play", "agog", "--as", "first", "--level", "10", "--movetime", "50", "--save", save.to_str().unwrap()];
     let o = arbiter_with_input(&args, "e2-e3\nresign\n");
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("Arbiter plays "), "{}", stdout(&o));
+    assert!(stdout(&o).contains("Black (Arbiter level 10) plays "), "{}", stdout(&o));
     let record = std::fs::read_to_string(&save).unwrap();
     assert!(record.contains("[Black \"Arbiter level 10\"]") && record.contains("1. 2e3 "), "{record}");
     std::fs::remove_dir_all(&dir).unwrap();

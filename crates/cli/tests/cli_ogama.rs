@@ -67,7 +67,7 @@ fn show_draws_heights_colours_and_toads() {
     assert!(text.lines().any(|l| l.starts_with("4 ") && l.contains("5:bbbbb")), "{text}");
     assert!(text.lines().any(|l| l.starts_with("1 ") && l.contains("3:bbb B")), "{text}");
     assert!(text.lines().any(|l| l.starts_with("5 ") && l.contains("1:o O")), "{text}");
-    assert!(text.contains("toads: Orange e5, Blue d1"), "{text}");
+    assert!(text.contains("Toads: Orange e5, Blue d1."), "{text}");
     let j: serde_json::Value = serde_json::from_str(&stdout(&arbiter(&["--json", "show", "ogama"]))).unwrap();
     assert_eq!(j["to_move"], "o");
     assert!(j["diagram"].as_str().unwrap().contains("not placed"));

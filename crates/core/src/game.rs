@@ -114,6 +114,12 @@ pub trait Notation: Game {
     /// A seat's label in text and JSON (`w`, `b`, …).
     fn seat_label(&self, seat: Seat) -> String;
 
-    /// A board diagram for people, with coordinates, several lines.
-    fn diagram(&self) -> String;
+    /// A board diagram for people: the board with coordinates, each piece
+    /// marked with its owner and each cell with its square, then notes.
+    fn board_diagram(&self) -> crate::Diagram;
+
+    /// The board diagram as text, several lines.
+    fn diagram(&self) -> String {
+        self.board_diagram().to_string()
+    }
 }

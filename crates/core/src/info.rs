@@ -56,6 +56,25 @@ impl RecordSyntax {
     pub const TWO_PLAYERS: RecordSyntax = RecordSyntax { continues_move: no_continuation, is_result: score_token };
 }
 
+/// How to ask for the choice some moves end with, when the move typed
+/// leaves it open (A•G•O•G: which golem, if any, a unit reaching the enemy
+/// sanctum makes a hulk with). The options are the tokens written after
+/// the move (`c3=H`).
+#[derive(Clone, Copy, Debug)]
+pub struct ChoiceInfo {
+    /// When the choice arises, said after the move: `ends on the enemy
+    /// sanctum`.
+    pub occasion: &'static str,
+    /// What an option does, said after the options: `to make a hulk with
+    /// the golem on that square`.
+    pub option: &'static str,
+    /// The word that plays the move without a choice (`remove`).
+    pub without: &'static str,
+    /// What playing it without a choice does: `to take the unit off the
+    /// board`.
+    pub without_means: &'static str,
+}
+
 /// Everything a game declares about itself.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
@@ -73,6 +92,8 @@ pub struct GameInfo {
     pub options: &'static [OptionSpec],
     /// How moves are typed, with examples, for people at the board.
     pub move_help: &'static str,
+    /// The choice some moves end with, if the game has one.
+    pub choice: Option<ChoiceInfo>,
     /// How records are written.
     pub record: RecordSyntax,
 }
@@ -208,6 +229,7 @@ mod tests {
         variants: &[VariantInfo { id: "current", about: "" }, VariantInfo { id: "classic", about: "" }],
         options: &OPTIONS,
         move_help: "",
+        choice: None,
         record: RecordSyntax::TWO_PLAYERS,
     };
 

@@ -9,6 +9,7 @@
 //! Nothing here does I/O: the command line, the AI and the server build on
 //! these traits.
 
+mod diagram;
 mod error;
 mod game;
 mod info;
@@ -22,9 +23,10 @@ mod zobrist;
 
 pub mod conformance;
 
+pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
-pub use info::{GameInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
+pub use info::{ChoiceInfo, GameInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
 pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};
 pub use round::{MAX_SEATS, Round};

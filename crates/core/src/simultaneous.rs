@@ -121,8 +121,14 @@ pub trait SimultaneousNotation: SimultaneousGame {
     /// A seat's label in text and JSON.
     fn seat_label(&self, seat: Seat) -> String;
 
-    /// A diagram for people, with coordinates, several lines.
-    fn diagram(&self) -> String;
+    /// A board diagram for people: the board with coordinates, each piece
+    /// marked with its owner and each cell with its square, then notes.
+    fn board_diagram(&self) -> crate::Diagram;
+
+    /// The board diagram as text, several lines.
+    fn diagram(&self) -> String {
+        self.board_diagram().to_string()
+    }
 
     /// Reads a whole round: plays joined by `,` in any order, each player
     /// at most once; `-` is a round in which nobody made a valid play.

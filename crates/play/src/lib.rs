@@ -13,6 +13,7 @@
 
 pub mod announce;
 mod bulletin;
+pub mod changes;
 mod clock;
 pub mod computer;
 mod error;

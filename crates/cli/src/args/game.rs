@@ -97,6 +97,26 @@ impl GameArgs {
         Ok(game.start(&options, self.position.as_deref())?)
     }
 
+    /// The flags given that choose options or a position (`--variant`,
+    /// `--position`, …), as typed.
+    pub fn given_flags(&self) -> Vec<String> {
+        let mut flags: Vec<String> = [
+            ("--variant", &self.variant),
+            ("--handicap", &self.handicap),
+            ("--position", &self.position),
+            ("--seed", &self.seed),
+            ("--repetition", &self.repetition),
+            ("--players", &self.players),
+            ("--at-blocked", &self.at_blocked),
+        ]
+        .into_iter()
+        .filter(|(_, value)| value.is_some())
+        .map(|(flag, _)| flag.to_string())
+        .collect();
+        flags.extend(self.other_options.iter().map(|o| format!("--option {o}")));
+        flags
+    }
+
     /// Refuses `--position` for a command that plays from the start.
     pub fn refuse_position(&self, what: &str) -> Result<()> {
         match self.position {

@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 
 use crate::args::{GameArgs, SelfPlayArgs};
 use crate::charts::svg_chart;
-use crate::files::write_new;
+use crate::files::{claim_output, write_new};
 use crate::output::outln;
 use crate::selfplay::{progress_bar, run_match};
 
@@ -62,8 +62,18 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
         return Err(anyhow!("'--handicap-steps': {} has no handicaps", game.info().name));
     }
     if game.is_simultaneous() {
-        return seats(args, game, options, player, json_out);
+        let svg = args.svg.as_deref().map(claim_output).transpose()?;
+        return seats(args, game, options, player, svg, json_out);
     }
+    let svg = match &args.svg {
+        Some(path) => {
+            let chart = claim_output(path)?;
+            let handicap =
+                if args.handicap_steps > 0 { Some(claim_output(&chart.with_extension("handicap.svg"))?) } else { None };
+            Some((chart, handicap))
+        }
+        None => None,
+    };
     let given = options.number("handicap").unwrap_or(0) as u8;
     let steps: Vec<u8> = if args.handicap_steps > 0 { (0..=args.handicap_steps).collect() } else { vec![given] };
     let bar = progress_bar(args.selfplay.games * steps.len(), json_out)?;
@@ -83,19 +93,16 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
     let (_, main) = &analyses[0];
     let elo_of = |a: &Analysis| elo_from_score(a.seats[0].score);
     let handicap_elo: Vec<(u8, f64)> = analyses.iter().map(|(h, a)| (*h, elo_of(a))).collect();
-    if let Some(path) = &args.svg {
+    if let Some((path, handicap_path)) = &svg {
         let branching: Vec<(f64, f64)> =
             main.choices_by_step.iter().enumerate().map(|(i, &b)| (i as f64 + 1.0, b)).collect();
         let title = format!("{game}: legal moves per ply ({} self-play games, {})", main.games, player.describe());
         write_new(path, &svg_chart(&title, "ply", "legal moves", &[("mean legal moves", branching)]))?;
-        if analyses.len() > 1 {
+        if let Some(handicap_path) = handicap_path {
             let points: Vec<(f64, f64)> =
                 handicap_elo.iter().filter(|(_, e)| e.is_finite()).map(|&(h, e)| (f64::from(h), e)).collect();
             let title = format!("{}: the first player's Elo edge by handicap", game.info().name);
-            write_new(
-                &path.with_extension("handicap.svg"),
-                &svg_chart(&title, "handicap", "Elo", &[("first player", points)]),
-            )?;
+            write_new(handicap_path, &svg_chart(&title, "handicap", "Elo", &[("first player", points)]))?;
         }
     }
     if json_out {
@@ -153,14 +160,21 @@ pub fn run(args: &AnalyseArgs, json_out: bool) -> Result<()> {
 
 /// A game of many seats: each seat's share of the wins, lengths in
 /// rounds, the plays open, endings.
-fn seats(args: &AnalyseArgs, game: GameId, options: GameOptions, player: Player, json_out: bool) -> Result<()> {
+fn seats(
+    args: &AnalyseArgs,
+    game: GameId,
+    options: GameOptions,
+    player: Player,
+    svg: Option<PathBuf>,
+    json_out: bool,
+) -> Result<()> {
     let start = game.start(&options, None)?;
     let players = start.seat_count();
     let m = args.selfplay.match_of(game, options, player, player)?;
     let results = run_match(&args.selfplay, &m, args.selfplay.games, json_out)?;
     let a = analyse(&results);
     let names: Vec<String> = start.seats().map(|s| start.seat_label(s)).collect();
-    if let Some(path) = &args.svg {
+    if let Some(path) = &svg {
         let points: Vec<(f64, f64)> = a.choices_by_step.iter().enumerate().map(|(i, &n)| (i as f64 + 1.0, n)).collect();
         let title = format!(
             "{game}, {players} players: playable squares per round ({} self-play games, {})",

@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::args::{GameArgs, SelfPlayArgs};
 use crate::output::outln;
-use crate::selfplay::{run_match, write_records};
+use crate::selfplay::{claim_records_dir, run_match, write_records};
 
 /// The arena's arguments.
 #[derive(clap::Args, Debug)]
@@ -65,8 +65,9 @@ pub fn run(args: &ArenaArgs, json_out: bool) -> Result<()> {
         }
         m.a_seats = seats;
     }
+    let records = args.records.as_deref().map(claim_records_dir).transpose()?;
     let results = run_match(&args.selfplay, &m, args.selfplay.games, json_out)?;
-    if let Some(dir) = &args.records {
+    if let Some(dir) = &records {
         write_records(dir, &results, &m)?;
     }
     if game.is_simultaneous() {

@@ -6,17 +6,18 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use arbiter_ai::choose::MAX_LEVEL;
 use arbiter_core::{Seat, SeatSet};
-use arbiter_games::AnyGame;
+use arbiter_games::{AnyGame, GameId};
 use arbiter_play::computer::Thinking;
-use arbiter_play::{Occupant, RoundSettings, Rounds, Session};
+use arbiter_play::{GameRecord, Occupant, Replayed, RoundSettings, Rounds, Session};
 
 use crate::args::GameArgs;
 use crate::clock::clock;
+use crate::files::read_source;
 use crate::output::outln;
-use crate::terminal::{self, RoundTable, TurnTable};
+use crate::terminal::{self, RecordFile, RoundTable, TurnTable, rounds_default_path, turns_default_path};
 
 /// The arguments of `arbiter play`.
 #[derive(clap::Args, Debug)]
@@ -37,9 +38,16 @@ pub struct PlayArgs {
     /// on the machine's speed).
     #[arg(long)]
     movetime: Option<u64>,
-    /// Where to save the record (default: a new file named after the game and time).
+    /// Where to keep the record, written after every move (default: a new
+    /// file named after the game and the time). A name that is taken is
+    /// never written over: a free one beside it is used, and said.
     #[arg(long)]
     save: Option<PathBuf>,
+    /// Continue the game of this record (one saved by `play`, or any
+    /// record of a game still going on): its moves stand, the seats are
+    /// taken as --as and --level say, and the record goes on in a new file.
+    #[arg(long)]
+    from: Option<PathBuf>,
     /// The name of the player who moves first, for the record.
     #[arg(long = "first", visible_alias = "white")]
     first: Option<String>,
@@ -52,10 +60,44 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// The record to continue (with `--from`): of the game named, and not
+    /// over. Its options and start position stand, so none may be given.
+    fn continued(&self, game: GameId) -> Result<Option<Replayed>> {
+        let Some(path) = &self.from else { return Ok(None) };
+        if let Some(flag) = self.game.given_flags().first() {
+            bail!("'{flag}': the record given with --from fixes the game's options and start");
+        }
+        let replayed = GameRecord::from_text(&read_source(&path.display().to_string())?)?;
+        if replayed.record.game != game {
+            bail!("'{}': a record of {}, not of {}", path.display(), replayed.record.game, game.info().name);
+        }
+        if let Some(outcome) = replayed.line.status().outcome() {
+            bail!("'{}': the game is over ({}); there is nothing to continue", path.display(), outcome.reason);
+        }
+        if let Some(result) = &replayed.record.result {
+            let how = result.reason.map_or_else(|| "its record has a result".to_string(), |r| r.to_string());
+            bail!("'{}': the game is over ({how}); there is nothing to continue", path.display());
+        }
+        Ok(Some(replayed))
+    }
+
+    /// The game's start: the record's, or the one the options and
+    /// `--position` name.
+    fn start(&self, game: GameId, continued: Option<&Replayed>) -> Result<AnyGame> {
+        match continued {
+            Some(replayed) => Ok(replayed.line.start().clone()),
+            None => {
+                let (_, options) = self.game.options()?;
+                Ok(game.start(&options, self.game.position.as_deref())?)
+            }
+        }
+    }
+
     /// A turn-based game: who sits where, named for the record.
     pub fn turn_table(&self) -> Result<TurnTable> {
-        let (game, options) = self.game.options()?;
-        let start = game.start(&options, self.game.position.as_deref())?;
+        let game = self.game.game()?;
+        let continued = self.continued(game)?;
+        let start = self.start(game, continued.as_ref())?;
         let computer = match self.side.as_deref() {
             None => None,
             Some(word) => {
@@ -67,6 +109,10 @@ impl PlayArgs {
             }
         };
         let given = [&self.first, &self.second];
+        let recorded = |seat: Seat| {
+            let occupant = continued.as_ref()?.record.seats.get(seat.index())?;
+            occupant.name.clone().filter(|_| !occupant.is_computer())
+        };
         let seats = start
             .seats()
             .map(|seat| {
@@ -75,21 +121,36 @@ impl PlayArgs {
                     true => {
                         Occupant::computer(self.level, given.unwrap_or_else(|| format!("Arbiter level {}", self.level)))
                     }
-                    false => Occupant::person(given.unwrap_or_else(|| start.seat_name(seat))),
+                    false => {
+                        Occupant::person(given.or_else(|| recorded(seat)).unwrap_or_else(|| start.seat_name(seat)))
+                    }
                 }
             })
             .collect();
         let clock = clock()?;
-        let mut session = Session::new(game, &options, self.game.position.as_deref(), seats, clock.now())?;
+        let file = RecordFile::claim(self.save.as_deref(), || turns_default_path(game.as_str(), &*clock))?;
+        let mut session = match continued {
+            None => {
+                let (_, options) = self.game.options()?;
+                Session::new(game, &options, self.game.position.as_deref(), seats, clock.now())?
+            }
+            Some(replayed) => {
+                let mut record = replayed.record;
+                record.seats = seats;
+                record.clock = None;
+                Session::from_record(&record)?
+            }
+        };
         session.set_thinking(Thinking { movetime_ms: self.movetime });
-        Ok(TurnTable::new(session, clock))
+        Ok(TurnTable::new(session, clock, file))
     }
 
     /// A game of rounds: the people are the letters of `--as` (everyone,
     /// without it), the computer plays the other seats at `--level`.
     pub fn round_table(&self) -> Result<RoundTable> {
-        let (game, options) = self.game.options()?;
-        let start = game.start(&options, self.game.position.as_deref())?;
+        let game = self.game.game()?;
+        let continued = self.continued(game)?;
+        let start = self.start(game, continued.as_ref())?;
         let people: SeatSet = match &self.side {
             None => start.active(),
             Some(word) if seat_named(&start, word).is_some() => seat_named(&start, word).into_iter().collect(),
@@ -113,10 +174,17 @@ impl PlayArgs {
             .collect();
         let clock = clock()?;
         let now = clock.now();
+        let file = RecordFile::claim(self.save.as_deref(), || rounds_default_path(&*clock))?;
         let settings = RoundSettings { round_hours: None, close_early: true };
-        let seed = now.unix() as u64;
-        let rounds = Rounds::new(game, &options, self.game.position.as_deref(), seats, settings, seed, now)?;
-        Ok(RoundTable::new(rounds, people, clock))
+        let rounds = match continued {
+            None => {
+                let (_, options) = self.game.options()?;
+                let seed = now.unix() as u64;
+                Rounds::new(game, &options, self.game.position.as_deref(), seats, settings, seed, now)?
+            }
+            Some(replayed) => Rounds::continued(replayed, seats, settings, now)?,
+        };
+        Ok(RoundTable::new(rounds, people, clock, file))
     }
 }
 
@@ -149,7 +217,7 @@ pub fn run(args: &PlayArgs, json: bool) -> Result<()> {
         return Err(anyhow!("'0': --movetime is a positive number of milliseconds"));
     }
     let full_screen = !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-    let saved = if game.is_simultaneous() {
+    let (saved, failure, record) = if game.is_simultaneous() {
         if args.movetime.is_some() {
             return Err(anyhow!(
                 "'--movetime': the computer's plays in {} take at most a few tens of milliseconds",
@@ -162,7 +230,7 @@ pub fn run(args: &PlayArgs, json: bool) -> Result<()> {
         } else {
             terminal::lines::rounds(&mut table)?;
         }
-        table.save(args.save.as_deref())?
+        (table.saved().map(PathBuf::from), table.where_kept(), table.record_text())
     } else {
         let mut table = args.turn_table()?;
         if full_screen {
@@ -170,10 +238,16 @@ pub fn run(args: &PlayArgs, json: bool) -> Result<()> {
         } else {
             terminal::lines::turns(&mut table)?;
         }
-        table.save(args.save.as_deref())?
+        let failed = table.record_file().failure().map(str::to_string);
+        (table.saved().map(PathBuf::from), failed.unwrap_or_default(), table.record_text())
     };
     match saved {
         Some(path) => outln!("Record saved to {}", path.display()),
+        None if failure.starts_with("The record could not be saved") => {
+            // Never lose the game: its record goes to standard output.
+            outln!("{record}");
+            bail!("{failure}; the record is printed above");
+        }
         None if game.is_simultaneous() => outln!("No round played; nothing saved."),
         None => outln!("No moves played; nothing saved."),
     }

@@ -6,7 +6,7 @@ use anyhow::Result;
 use arbiter_play::{GameRecord, MoveForm};
 use serde_json::json;
 
-use crate::files::{read_source, write_new};
+use crate::files::{claim_output, read_source, write_new};
 use crate::output::out;
 
 /// How to write the moves of a converted record.
@@ -35,6 +35,7 @@ pub struct RecordArgs {
 
 /// Runs `arbiter record`.
 pub fn run(args: &RecordArgs, json: bool) -> Result<()> {
+    let output = args.output.as_deref().map(claim_output).transpose()?;
     let replayed = GameRecord::from_text(&read_source(&args.file)?)?;
     let form = match args.to {
         Form::Record => MoveForm::Record,
@@ -60,8 +61,10 @@ pub fn run(args: &RecordArgs, json: bool) -> Result<()> {
     } else {
         text
     };
-    match &args.output {
-        Some(path) => write_new(path, &out)?,
+    match output {
+        Some(path) => {
+            write_new(&path, &out)?;
+        }
         None => out!("{out}"),
     }
     Ok(())

@@ -15,9 +15,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Result, anyhow, bail};
 use arbiter_core::{GameOptions, OptionValue};
 use arbiter_games::GameId;
-use arbiter_play::record::{ClockSettings, OpenRound, SubmissionRecord};
 use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
-use arbiter_play::time::HOUR;
 use arbiter_play::{
     Event, GameRecord, MoveForm, Occupant, PlayError, Receipt, RoundSettings, Rounds, Timestamp, Viewer,
 };
@@ -25,7 +23,7 @@ use clap::Subcommand;
 use serde_json::json;
 
 use crate::clock::clock;
-use crate::files::{Locked, fresh_path, read_source, write_new};
+use crate::files::{Locked, claim_output, fresh_path, read_source, write_new};
 use crate::output::{out, outln};
 
 /// `arbiter scg …`.
@@ -160,54 +158,22 @@ fn announcement(events: &[Event]) -> Option<String> {
 /// on). The record's own options stand.
 fn continued(text: &str, settings: RoundSettings, now: Timestamp) -> Result<Rounds> {
     let replayed = GameRecord::from_text(text)?;
-    let mut record = replayed.record;
-    if record.game != GameId::Scg {
-        bail!("'{}': not a record of Single Capture Go (scg)", record.game);
+    if replayed.record.game != GameId::Scg {
+        bail!("'{}': not a record of Single Capture Go (scg)", replayed.record.game);
     }
-    if record.setup.is_some() {
+    if replayed.record.setup.is_some() {
         bail!("'Setup': a refereed game starts from the empty grid");
     }
     let start = replayed.line.start();
-    record.seats = start
+    let seats = start
         .seats()
         .map(|seat| {
-            let name = record.seats.get(seat.index()).and_then(|o| o.name.clone());
+            let name = replayed.record.seats.get(seat.index()).and_then(|o| o.name.clone());
             Occupant::person(name.unwrap_or_else(|| format!("Player {}", start.seat_label(seat))))
         })
         .collect();
-    record.clock = Some(ClockSettings {
-        days_per_move: None,
-        round_hours: settings.round_hours,
-        close_early: settings.close_early,
-    });
-    record.started = Some(now);
-    for (round, before) in record.rounds.iter_mut().zip(replayed.line.positions()) {
-        round.opened = Some(now);
-        round.closed = Some(now);
-        let mv = before.parse_move(&round.plays)?;
-        round.submissions = before
-            .round_plays(&mv)
-            .iter()
-            .map(|(seat, play)| SubmissionRecord {
-                seat: before.seat_label(*seat),
-                play: before.play_text(play),
-                at: Some(now),
-                refused: None,
-            })
-            .collect();
-    }
-    if !replayed.line.status().is_over() {
-        let hours = settings.round_hours.unwrap_or(DEFAULT_ROUND_HOURS);
-        record.open_round = Some(OpenRound {
-            number: record.rounds.len() as u32 + 1,
-            opened: Some(now),
-            deadline: Some(now.after(i64::from(hours) * HOUR)),
-            submissions: Vec::new(),
-        });
-    }
-    let mut rounds = Rounds::from_record(&record)?;
-    rounds.announce_missing();
-    Ok(rounds)
+    let settings = RoundSettings { round_hours: settings.round_hours.or(Some(DEFAULT_ROUND_HOURS)), ..settings };
+    Ok(Rounds::continued(replayed, seats, settings, now)?)
 }
 
 fn new(a: &NewArgs, now: Timestamp, json: bool) -> Result<()> {
@@ -343,6 +309,7 @@ fn close(path: &Path, force: bool, now: Timestamp, json: bool) -> Result<()> {
 }
 
 fn export(path: &Path, output: Option<&Path>, json: bool) -> Result<()> {
+    let output = output.map(claim_output).transpose()?;
     let lock = Locked::open(path)?;
     let rounds = read(&lock, path)?;
     let replayed = rounds.replayed();
@@ -353,7 +320,7 @@ fn export(path: &Path, output: Option<&Path>, json: bool) -> Result<()> {
         record
     };
     match output {
-        Some(file) => write_new(file, &text),
+        Some(file) => write_new(&file, &text).map(drop),
         None => {
             out!("{text}");
             Ok(())

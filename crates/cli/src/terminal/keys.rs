@@ -1,25 +1,39 @@
-//! The line being typed on a full screen: one editor for every game.
+//! The keys of a full screen: one line editor for every game, and the
+//! keys that scroll and leave.
 
 use anyhow::Result;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-/// What a key press did to the line being typed.
+/// What a key press did.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Typed {
-    /// Esc or Ctrl-C: leave the game.
+    /// Esc or Ctrl-C: the player wants to leave.
     Leave,
-    /// A character added or removed, or a key that does nothing here.
+    /// A character added or removed, a resize, or a key that does nothing
+    /// here: draw again.
     Editing,
     /// Enter: the line typed (the input is cleared).
     Line(String),
+    /// PgUp (-1) or PgDn (+1): scroll the list.
+    Page(i32),
+    /// Up (-1) or Down (+1): scroll the message.
+    Scroll(i32),
 }
 
 /// Waits for a key and applies it to `input`.
 pub fn next_key(input: &mut String) -> Result<Typed> {
-    let Event::Key(key) = event::read()? else { return Ok(Typed::Editing) };
-    if key.kind != KeyEventKind::Press {
-        return Ok(Typed::Editing);
+    loop {
+        match event::read()? {
+            Event::Key(key) if key.kind == KeyEventKind::Press => return Ok(apply(key, input)),
+            Event::Resize(..) => return Ok(Typed::Editing),
+            _ => {}
+        }
     }
-    Ok(match key.code {
+}
+
+/// Applies one key press to `input`.
+pub fn apply(key: KeyEvent, input: &mut String) -> Typed {
+    match key.code {
         KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Typed::Leave,
         KeyCode::Esc => Typed::Leave,
         KeyCode::Char(c) => {
@@ -31,6 +45,21 @@ pub fn next_key(input: &mut String) -> Result<Typed> {
             Typed::Editing
         }
         KeyCode::Enter => Typed::Line(std::mem::take(input)),
+        KeyCode::PageUp => Typed::Page(-1),
+        KeyCode::PageDown => Typed::Page(1),
+        KeyCode::Up => Typed::Scroll(-1),
+        KeyCode::Down => Typed::Scroll(1),
         _ => Typed::Editing,
-    })
+    }
+}
+
+/// Waits for a key press and says whether it was `y` (yes).
+pub fn yes() -> Result<bool> {
+    loop {
+        if let Event::Key(key) = event::read()?
+            && key.kind == KeyEventKind::Press
+        {
+            return Ok(matches!(key.code, KeyCode::Char('y' | 'Y')));
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use anyhow::Result;
 
-use super::round_table::{HELP, RoundTable, TableReply};
+use super::round_table::{RoundTable, TableReply};
 use super::turn_table::{Reply, TurnTable};
 use crate::output::{out, outln};
 
@@ -12,22 +12,27 @@ pub fn turns(table: &mut TurnTable) -> Result<()> {
     let mut lines = crate::input::stdin_lines();
     outln!("{}\n", table.help());
     loop {
-        while let Some(mv) = table.computer_turn() {
-            outln!("Arbiter plays {mv}");
+        while let Some(report) = table.computer_turn() {
+            outln!("{}", table.announce(&report));
         }
         outln!("{}", table.session().position().diagram());
         if let Some(ending) = table.ending() {
             outln!("Game over: {ending}.");
             break;
         }
-        out!("{} to move> ", table.to_move_name());
+        if table.choosing() {
+            out!("Your choice> ");
+        } else {
+            out!("{} to move> ", table.to_move_name());
+        }
         let Some(line) = lines.next() else {
             outln!();
             break;
         };
         match table.submit(&line?) {
             Reply::Quit => break,
-            Reply::Played(_) => {}
+            Reply::Played(report) => outln!("{}", table.announce(&report)),
+            Reply::Ask(question) => outln!("{question}"),
             Reply::Say(text) if text.is_empty() => {}
             Reply::Say(text) => outln!("{text}"),
         }
@@ -39,7 +44,7 @@ pub fn turns(table: &mut TurnTable) -> Result<()> {
 /// asks each person for a play, and prints the round's announcement.
 pub fn rounds(table: &mut RoundTable) -> Result<()> {
     let mut lines = crate::input::stdin_lines();
-    outln!("{HELP}\n");
+    outln!("{}\n", table.help());
     let mut shown = 0;
     while let Some(seat) = table.waiting() {
         let round = table.rounds().round();

@@ -4,13 +4,18 @@
 
 pub mod keys;
 pub mod lines;
+mod paint;
+mod record_file;
 mod round_screen;
 mod round_table;
+#[cfg(test)]
+mod screen_tests;
 mod turn_screen;
 mod turn_table;
 
-pub use round_table::RoundTable;
-pub use turn_table::TurnTable;
+pub use record_file::RecordFile;
+pub use round_table::{RoundTable, default_path as rounds_default_path};
+pub use turn_table::{TurnTable, default_path as turns_default_path};
 
 /// Runs a turn-based game full screen.
 pub fn turns_full_screen(table: &mut TurnTable) -> anyhow::Result<()> {

@@ -5,15 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::Result;
 use arbiter_core::{GameStatus, Seat, SeatSet};
 use arbiter_play::{Clock, Event, MoveForm, Rounds};
 
-use crate::files::write_new;
+use super::record_file::RecordFile;
 
-/// How to play, for `help`.
-pub const HELP: &str =
-    "Type a square (row letter, column number: c3, e7). Commands: moves (the squares you may play), help, quit.";
+/// The commands, for `help`.
+pub const COMMANDS: &str = "Commands: moves (the squares you may play), help, quit (the game is kept in its record file: continue it with --from).";
 
 /// What came of a line typed.
 #[derive(Debug, PartialEq)]
@@ -32,13 +30,61 @@ pub struct RoundTable {
     rounds: Rounds,
     people: SeatSet,
     clock: Box<dyn Clock>,
+    file: RecordFile,
 }
 
 impl RoundTable {
     /// The game of `rounds`, with `people` at the keyboard (everyone else
-    /// is the computer).
-    pub fn new(rounds: Rounds, people: SeatSet, clock: Box<dyn Clock>) -> RoundTable {
-        RoundTable { rounds, people, clock }
+    /// is the computer), its record kept in `file`.
+    pub fn new(rounds: Rounds, people: SeatSet, clock: Box<dyn Clock>, file: RecordFile) -> RoundTable {
+        RoundTable { rounds, people, clock, file }
+    }
+
+    /// How to play: how a square is named on this grid, and the commands.
+    pub fn help(&self) -> String {
+        let diagram = self.rounds.position().board_diagram();
+        let mut squares = diagram.board.iter().flatten().filter_map(|m| m.square.as_deref());
+        let (first, last) = (squares.next().unwrap_or("a1"), squares.next_back().unwrap_or("a1"));
+        format!(
+            "Type the square you play: its row letter, then its column number ({first} is the top left corner, {last} the bottom right). {COMMANDS}"
+        )
+    }
+
+    /// The squares the last round changed.
+    pub fn last_round_squares(&self) -> Vec<String> {
+        let replayed = self.rounds.replayed();
+        let line = &replayed.line;
+        match line.moves().len().checked_sub(1).and_then(|last| line.positions().get(last)) {
+            Some(before) => before.board_diagram().changed_squares(&line.current().board_diagram()),
+            None => Vec::new(),
+        }
+    }
+
+    /// Where the record is kept, in words.
+    pub fn where_kept(&self) -> String {
+        match (self.file.failure(), self.file.saved()) {
+            (Some(failure), _) => failure.to_string(),
+            (None, Some(path)) => format!("the record is saved in {}", path.display()),
+            (None, None) => format!("the record will be saved in {} when a round closes", self.file.path().display()),
+        }
+    }
+
+    /// Where the record was saved, if a round closed.
+    pub fn saved(&self) -> Option<&Path> {
+        self.file.saved()
+    }
+
+    /// The record as text (written out when its file cannot be).
+    pub fn record_text(&self) -> String {
+        self.rounds.replayed().to_text(MoveForm::Record)
+    }
+
+    /// Writes the record as it now stands, once a round has closed.
+    fn keep(&mut self) {
+        if !self.rounds.closed_rounds().is_empty() {
+            let text = self.record_text();
+            self.file.keep(&text);
+        }
     }
 
     /// The game.
@@ -82,46 +128,41 @@ impl RoundTable {
     /// Takes a line from the person awaited.
     pub fn submit(&mut self, line: &str) -> TableReply {
         let Some(seat) = self.waiting() else { return TableReply::Say("The game is over.".into()) };
-        match line.trim() {
+        match line.trim().to_ascii_lowercase().as_str() {
             "" => TableReply::Say(String::new()),
             "quit" | "exit" => TableReply::Quit,
-            "help" | "?" => TableReply::Say(HELP.into()),
+            "help" | "?" => TableReply::Say(self.help()),
             "moves" => TableReply::Say(self.rounds.position().legal_texts().join(" ")),
             "undo" => TableReply::Say(
                 "A round is final once it closes, so there is nothing to take back: type the square you play.".into(),
             ),
-            "resign" => TableReply::Say(
-                "A player leaves Single Capture Go by making no valid play; to stop here, type quit (the record is saved)."
-                    .into(),
-            ),
+            "resign" => TableReply::Say(format!(
+                "A player leaves Single Capture Go by making no valid play; to stop here, type quit ({}).",
+                self.where_kept()
+            )),
             // A typo is not sent to the referee: only a valid play is.
             text => match self.rounds.position().parse_play(seat, text) {
                 Err(e) => TableReply::Say(format!("Refused: {}", e.reason())),
                 Ok(_) => match self.rounds.submit(seat, text, self.clock.now()) {
-                    Ok((_, events)) => TableReply::Played(events.into_iter().find_map(|e| match e {
-                        Event::RoundClosed { announcement, .. } => Some(announcement),
-                        _ => None,
-                    })),
+                    Ok((_, events)) => {
+                        let closed = events.into_iter().find_map(|e| match e {
+                            Event::RoundClosed { announcement, .. } => Some(announcement),
+                            _ => None,
+                        });
+                        if closed.is_some() {
+                            self.keep();
+                        }
+                        TableReply::Played(closed)
+                    }
                     Err(e) => TableReply::Say(format!("Refused: {e}")),
                 },
             },
         }
     }
+}
 
-    /// Saves the record (if a round was played); the path saved to.
-    pub fn save(&self, path: Option<&Path>) -> Result<Option<PathBuf>> {
-        if self.rounds.closed_rounds().is_empty() {
-            return Ok(None);
-        }
-        let replayed = self.rounds.replayed();
-        let path = path.map_or_else(
-            || {
-                let stamp = self.clock.now().unix();
-                (0..).map(|n| PathBuf::from(format!("scg-{stamp}-{n}.txt"))).find(|p| !p.exists()).expect("a name")
-            },
-            Path::to_path_buf,
-        );
-        write_new(&path, &replayed.to_text(MoveForm::Record))?;
-        Ok(Some(path))
-    }
+/// A fresh file name in the current directory for a game of rounds.
+pub fn default_path(clock: &dyn Clock) -> PathBuf {
+    let stamp = clock.now().unix();
+    (0..).map(|n| PathBuf::from(format!("scg-{stamp}-{n}.txt"))).find(|p| !p.exists()).expect("a name")
 }

@@ -2,8 +2,8 @@
 //! how its records write a sanctum promotion.
 
 use arbiter_core::{
-    DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, RecordSyntax, SCORE_TOKENS, SeatInfo,
-    VariantInfo,
+    ChoiceInfo, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, RecordSyntax, SCORE_TOKENS,
+    SeatInfo, VariantInfo,
 };
 
 use super::handicap::MAX_HANDICAP;
@@ -28,6 +28,12 @@ pub(super) static INFO: GameInfo = GameInfo {
         about: "Black starts without this many golems (0-10)",
     }],
     move_help: "Type a move in long form (e2-e3, a1xa3+c3, g8-h8 c3=H) or scorekeeping (b6, ab6, Jxa3+c3).",
+    choice: Some(ChoiceInfo {
+        occasion: "ends on the enemy sanctum",
+        option: "to make a hulk with the golem on that square",
+        without: "remove",
+        without_means: "to take the unit off the board",
+    }),
     record: RecordSyntax { continues_move: is_promotion, is_result: is_score },
 };
 

@@ -414,7 +414,7 @@ impl Notation for Agog {
         if seat.0 == 0 { "w".into() } else { "b".into() }
     }
 
-    fn diagram(&self) -> String {
+    fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
 }

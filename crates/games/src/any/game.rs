@@ -31,6 +31,12 @@ impl AnyGame {
         each_game!(self, g => g.diagram())
     }
 
+    /// The board diagram with its pieces' owners and its squares marked,
+    /// for screens that colour it.
+    pub fn board_diagram(&self) -> arbiter_core::Diagram {
+        each_game!(self, g => g.board_diagram())
+    }
+
     /// The position's 64-bit hash.
     pub fn hash(&self) -> u64 {
         each_game!(self, g => g.hash())

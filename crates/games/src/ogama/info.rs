@@ -22,5 +22,6 @@ pub(super) static INFO: GameInfo = GameInfo {
         OptionSpec::REPETITION,
     ],
     move_help: "Type a move: T@c3 places your toad, Tc3-d4 steps it, c3-d5 moves the top disc of c3, pass when nothing else is legal.",
+    choice: None,
     record: RecordSyntax::TWO_PLAYERS,
 };

@@ -14,6 +14,7 @@
 
 mod board;
 mod deal;
+mod diagram;
 mod info;
 mod movegen;
 mod moves;

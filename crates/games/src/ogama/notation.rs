@@ -264,39 +264,7 @@ impl Notation for Ogama {
         if seat.0 == 0 { "o".into() } else { "b".into() }
     }
 
-    /// Each square shows its height and its discs bottom to top, with
-    /// `O`/`B` after them for the toad standing there.
-    fn diagram(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..5u8).rev() {
-            s.push_str(&format!("{} ", rank + 1));
-            for file in 0..5u8 {
-                let sq = rank * 5 + file;
-                let stack = self.stacks[sq as usize];
-                let cell = if stack.height() == 0 {
-                    ".".to_string()
-                } else {
-                    let discs: String = stack.discs().map(Color::letter).collect();
-                    let toad = match self.toads.iter().position(|&t| t == sq) {
-                        Some(0) => " O",
-                        Some(_) => " B",
-                        None => "",
-                    };
-                    format!("{}:{discs}{toad}", stack.height())
-                };
-                s.push_str(&format!(" {cell:<10}"));
-            }
-            s.truncate(s.trim_end().len());
-            s.push('\n');
-        }
-        s.push_str("   a          b          c          d          e\n");
-        let toad = |c: Color| self.toad(c).map_or("not placed".to_string(), square_name);
-        s.push_str(&format!(
-            "{} to move; toads: Orange {}, Blue {}; height:discs bottom to top\n",
-            self.side.name(),
-            toad(Color::Orange),
-            toad(Color::Blue)
-        ));
-        s
+    fn board_diagram(&self) -> arbiter_core::Diagram {
+        self.render_diagram()
     }
 }

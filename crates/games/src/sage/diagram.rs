@@ -1,7 +1,9 @@
 //! The board as people read it.
 
+use arbiter_core::{Diagram, Seat};
+
 use super::Sage;
-use super::board::{Color, FILES, RANKS, RIVER_RANK, WINNING_SCORE, square_name};
+use super::board::{Color, FILES, Kind, RANKS, RIVER_RANK, WINNING_SCORE, square_name};
 
 /// Columns before file a: the rank number and two spaces.
 const MARGIN: usize = 3;
@@ -10,15 +12,22 @@ impl Sage {
     /// The line drawn between the two ranks of `color`'s tower: the tower
     /// point between the d and e files, `[S]` with the Sage inside, `[ ]`
     /// without her.
-    fn tower_line(&self, color: Color) -> String {
-        let (sage, state) = match (self.in_tower(color), color) {
-            (true, Color::Black) => ('S', "Sage in"),
-            (true, Color::Red) => ('s', "Sage in"),
-            (false, _) => (' ', "empty"),
-        };
+    fn tower_line(&self, d: &mut Diagram, color: Color) {
+        let owner = Some(Seat(color.index() as u8));
+        let tower = format!("{}'s tower", color.name());
         // The bracket opens under file d, the tower point falls between d
         // and e.
-        format!("{:w$}[{sage}]  {}'s tower ({state})\n", "", color.name(), w = MARGIN + 6)
+        d.text(format!("{:w$}[", "", w = MARGIN + 6));
+        let state = if self.in_tower(color) {
+            let sage = Kind::Sage.letter();
+            let sage = if color == Color::Black { sage } else { sage.to_ascii_lowercase() };
+            d.square(tower.clone(), sage.to_string(), owner);
+            "Sage in"
+        } else {
+            d.square(tower.clone(), " ", None);
+            "empty"
+        };
+        d.text(format!("]  {tower} ({state})")).end_line();
     }
 
     fn sage_line(&self, color: Color) -> String {
@@ -27,52 +36,60 @@ impl Sage {
             None if self.in_tower(color) => "in her tower".to_string(),
             None => "off the board".to_string(),
         };
-        format!("{}'s Sage: {place}.\n", color.name())
+        format!("{}'s Sage: {place}.", color.name())
     }
 
     /// A diagram from Black's side, narrow enough for a side panel: rank 9
     /// at the top, the river on rank 5 drawn with `~`, each tower between
-    /// the two ranks it stands among, then who is to move, the scores and
-    /// where the Sages are.
-    pub(crate) fn render_diagram(&self) -> String {
-        let files = "   a b c d e f g h\n";
-        let mut s = String::from(files);
+    /// the two ranks it stands among; then who is to move, the scores,
+    /// where the Sages are and a legend.
+    pub(crate) fn render_diagram(&self) -> Diagram {
+        let files = "   a b c d e f g h";
+        let mut d = Diagram::new();
+        d.text(files).end_line();
         for rank in (0..RANKS).rev() {
-            s.push_str(&format!("{}  ", rank + 1));
+            d.text(format!("{}  ", rank + 1));
             for file in 0..FILES {
                 let sq = rank * FILES + file;
-                let cell = match self.piece_at(sq) {
-                    Some((Color::Black, kind)) => kind.letter(),
-                    Some((_, kind)) => kind.letter().to_ascii_lowercase(),
-                    None if rank == RIVER_RANK => '~',
-                    None => '.',
-                };
-                s.push(cell);
+                match self.piece_at(sq) {
+                    Some((color, kind)) => {
+                        let letter =
+                            if color == Color::Black { kind.letter() } else { kind.letter().to_ascii_lowercase() };
+                        d.square(square_name(sq), letter.to_string(), Some(Seat(color.index() as u8)));
+                    }
+                    None if rank == RIVER_RANK => {
+                        d.square(square_name(sq), "~", None);
+                    }
+                    None => {
+                        d.square(square_name(sq), ".", None);
+                    }
+                }
                 if file + 1 < FILES {
-                    s.push(' ');
+                    d.text(" ");
                 }
             }
             if rank == RIVER_RANK {
-                s.push_str("  river");
+                d.text("  river");
             }
-            s.push('\n');
+            d.end_line();
             // Red's tower stands among ranks 9 and 8, Black's among 2 and 1.
             if rank == RANKS - 1 {
-                s.push_str(&self.tower_line(Color::Red));
+                self.tower_line(&mut d, Color::Red);
             } else if rank == 1 {
-                s.push_str(&self.tower_line(Color::Black));
+                self.tower_line(&mut d, Color::Black);
             }
         }
-        s.push_str(files);
-        s.push_str(&format!("{} to move.\n", self.side.name()));
-        s.push_str(&format!(
-            "Score: Black {}, Red {} ({WINNING_SCORE} to win).\n",
+        d.text(files).end_line();
+        d.note(format!("{} to move.", self.side.name()));
+        d.note(format!(
+            "Score: Black {}, Red {} ({WINNING_SCORE} to win).",
             self.score(Color::Black),
             self.score(Color::Red)
         ));
-        s.push_str(&self.sage_line(Color::Black));
-        s.push_str(&self.sage_line(Color::Red));
-        s.push_str("S Sage, A apprentice, K skyship;\nBlack upper case, Red lower case.\n");
-        s
+        d.note(self.sage_line(Color::Black));
+        d.note(self.sage_line(Color::Red));
+        d.legend("S Sage, A apprentice, K skyship;");
+        d.legend("Black upper case, Red lower case.");
+        d
     }
 }

@@ -10,5 +10,6 @@ pub(super) static INFO: GameInfo = GameInfo {
     variants: &[],
     options: &[OptionSpec::REPETITION],
     move_help: "Type a move: c2-c4 moves, hops or flies a piece, T-d2 brings the Sage out of her tower, c5-W or c5-E escapes past the end of the river, pass when nothing else is legal.",
+    choice: None,
     record: RecordSyntax::TWO_PLAYERS,
 };

@@ -358,7 +358,7 @@ impl Notation for Sage {
         if seat.0 == 0 { "b".into() } else { "r".into() }
     }
 
-    fn diagram(&self) -> String {
+    fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
 }
@@ -386,8 +386,10 @@ mod tests {
         assert_eq!(parse_move_text("c5-W").unwrap(), SageMove::Escape(34, End::West));
         assert_eq!(parse_move_text("h5-E").unwrap(), SageMove::Escape(39, End::East));
         assert_eq!(parse_move_text("c2-c4").unwrap(), SageMove::Step(10, 26));
+        assert_eq!(parse_move_text("c2c4").unwrap(), SageMove::Step(10, 26), "the dash may be left out");
+        assert_eq!(parse_move_text("C2-C4").unwrap(), SageMove::Step(10, 26), "squares in any case");
         for (text, token) in [
-            ("c2c4", "c2c4"),
+            ("c2", "c2"),
             ("c2-", "c2-"),
             ("-c4", "-c4"),
             ("T-", "T-"),

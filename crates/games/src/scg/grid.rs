@@ -335,9 +335,10 @@ mod tests {
         assert_eq!(g.name(4 * 12 + 6), "e7");
         assert_eq!(g.name(143), "l12");
         let small = Geometry::of(5);
-        for bad in ["", "e", "f1", "a6", "a0", "a01", "A1", "a-1", "a1x", "a123", "é1"] {
+        for bad in ["", "e", "f1", "a6", "a0", "a01", "F1", "a-1", "a1x", "a123", "é1"] {
             assert_eq!(small.parse(bad), None, "{bad}");
         }
+        assert_eq!(small.parse("E5"), small.parse("e5"), "a row letter in capitals");
     }
 
     #[test]

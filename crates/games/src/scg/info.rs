@@ -34,7 +34,8 @@ pub(super) static INFO: GameInfo = GameInfo {
             about: "whether squares holding @ may not be played (a system rule, off by default)",
         },
     ],
-    move_help: "Type the square you play, such as e7 (row e, column 7).",
+    move_help: "Type the square you play: its row letter, then its column number (c3: row c, column 3).",
+    choice: None,
     record: RecordSyntax { continues_move: |_| false, is_result: is_winners },
 };
 

@@ -255,7 +255,7 @@ impl SimultaneousNotation for Scg {
         self.letter(seat).to_string()
     }
 
-    fn diagram(&self) -> String {
+    fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
 }

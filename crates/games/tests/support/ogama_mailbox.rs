@@ -136,8 +136,11 @@ impl Mailbox {
                                 break;
                             }
                         }
+                        if !clear {
+                            continue;
+                        }
                         let text = format!("{}-{}", name(from), name(at));
-                        if clear && !out.iter().any(|(m, _)| *m == text) {
+                        if !out.iter().any(|(m, _)| *m == text) {
                             let mut next = self.clone();
                             let disc = next.stacks[index(from)].pop().unwrap();
                             next.stacks[index(at)].push(disc);

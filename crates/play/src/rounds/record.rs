@@ -8,7 +8,8 @@ use crate::announce::{Names, RoundAccount, RoundExtras, announce};
 use crate::record::{
     ClockSettings, GameRecord, OpenRound as OpenRecord, RecordError, Replayed, RoundRecord, SubmissionRecord,
 };
-use crate::time::Timestamp;
+use crate::seats::Occupant;
+use crate::time::{HOUR, Timestamp};
 
 /// A submission as records write it.
 fn write_submission(position: &AnyGame, s: &Submission) -> SubmissionRecord {
@@ -34,6 +35,58 @@ fn read_submission(position: &AnyGame, s: &SubmissionRecord) -> Result<Submissio
 }
 
 impl Rounds {
+    /// A game continued from a record of its closed rounds alone (a text
+    /// record): each round's plays become its submissions, opened and
+    /// closed at `now`; unless the game is over, the next round opens at
+    /// `now` and the computer's seats send their plays. `seats` and
+    /// `settings` are those of the game as it goes on; the record's options
+    /// and setup stand.
+    pub fn continued(
+        replayed: Replayed,
+        seats: Vec<Occupant>,
+        settings: RoundSettings,
+        now: Timestamp,
+    ) -> Result<Rounds, RecordError> {
+        let Replayed { mut record, line } = replayed;
+        record.seats = seats;
+        record.clock = Some(ClockSettings {
+            days_per_move: None,
+            round_hours: settings.round_hours,
+            close_early: settings.close_early,
+        });
+        record.started = Some(now);
+        record.result = None;
+        for (i, (round, before)) in record.rounds.iter_mut().zip(line.positions()).enumerate() {
+            round.opened = Some(now);
+            round.closed = Some(now);
+            let mv = before.parse_move(&round.plays).map_err(|error| RecordError::Move {
+                number: i + 1,
+                text: round.plays.clone(),
+                error,
+            })?;
+            round.submissions = before
+                .round_plays(&mv)
+                .iter()
+                .map(|(seat, play)| SubmissionRecord {
+                    seat: before.seat_label(*seat),
+                    play: before.play_text(play),
+                    at: Some(now),
+                    refused: None,
+                })
+                .collect();
+        }
+        record.open_round = (!line.status().is_over()).then(|| OpenRecord {
+            number: record.rounds.len() as u32 + 1,
+            opened: Some(now),
+            deadline: settings.round_hours.map(|h| now.after(i64::from(h) * HOUR)),
+            submissions: Vec::new(),
+        });
+        let mut rounds = Rounds::from_record(&record)?;
+        rounds.announce_missing();
+        rounds.fill_computer_seats(now);
+        Ok(rounds)
+    }
+
     /// The game a record holds, ready to go on: every round replayed, its
     /// report made again, the open round's plays checked.
     pub fn from_record(record: &GameRecord) -> Result<Rounds, RecordError> {
