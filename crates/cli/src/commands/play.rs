@@ -248,6 +248,7 @@ pub fn run(args: &PlayArgs, json: bool) -> Result<()> {
             outln!("{record}");
             bail!("{failure}; the record is printed above");
         }
+        None if args.from.is_some() => outln!("No new move played; nothing saved."),
         None if game.is_simultaneous() => outln!("No round played; nothing saved."),
         None => outln!("No moves played; nothing saved."),
     }

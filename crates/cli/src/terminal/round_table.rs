@@ -31,13 +31,16 @@ pub struct RoundTable {
     people: SeatSet,
     clock: Box<dyn Clock>,
     file: RecordFile,
+    /// The rounds closed when the game came to this table.
+    start_rounds: usize,
 }
 
 impl RoundTable {
     /// The game of `rounds`, with `people` at the keyboard (everyone else
     /// is the computer), its record kept in `file`.
     pub fn new(rounds: Rounds, people: SeatSet, clock: Box<dyn Clock>, file: RecordFile) -> RoundTable {
-        RoundTable { rounds, people, clock, file }
+        let start_rounds = rounds.closed_rounds().len();
+        RoundTable { rounds, people, clock, file, start_rounds }
     }
 
     /// How to play: how a square is named on this grid, and the commands.
@@ -81,7 +84,7 @@ impl RoundTable {
 
     /// Writes the record as it now stands, once a round has closed.
     fn keep(&mut self) {
-        if !self.rounds.closed_rounds().is_empty() {
+        if self.rounds.closed_rounds().len() > self.start_rounds {
             let text = self.record_text();
             self.file.keep(&text);
         }

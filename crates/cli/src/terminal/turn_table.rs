@@ -83,13 +83,17 @@ pub struct TurnTable {
     clock: Box<dyn Clock>,
     file: RecordFile,
     pending: Option<Pending>,
+    /// The moves the game had when it came to this table (a game continued
+    /// from a record has some).
+    start_ply: usize,
 }
 
 impl TurnTable {
     /// The game of `session`, its moves timed by `clock`, its record kept
     /// in `file`.
     pub fn new(session: Session, clock: Box<dyn Clock>, file: RecordFile) -> TurnTable {
-        TurnTable { session, clock, file, pending: None }
+        let start_ply = session.ply();
+        TurnTable { session, clock, file, pending: None, start_ply }
     }
 
     /// The game.
@@ -347,9 +351,10 @@ impl TurnTable {
         said
     }
 
-    /// Writes the record as it now stands, once a move has been played.
+    /// Writes the record as it now stands, once a move has been played
+    /// here (or taken back).
     fn keep(&mut self) {
-        if self.session.ply() == 0 && self.file.saved().is_none() {
+        if self.session.ply() == self.start_ply && self.file.saved().is_none() && !self.session.is_over() {
             return;
         }
         let text = self.session.replayed().to_text(MoveForm::Record);
