@@ -136,6 +136,7 @@ fn the_referee_receives_plays_in_secret_and_announces_the_round() {
     let refused = run(&["scg", "play", g, "--as", "Dan", "h1"], Some(TUESDAY));
     assert!(!refused.status.success());
     assert!(stderr(&refused).contains("'h1': refused: not a square of the 7×7 grid"), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("(e7); D (Dan) has no valid play yet"), "{}", stderr(&refused));
 
     // Secrecy: nobody sees another's pending square.
     let public = ok(&run(&["scg", "status", g], Some(TUESDAY)));

@@ -270,7 +270,7 @@ fn play(path: &Path, who: &str, square: &str, now: Timestamp, json: bool) -> Res
         Receipt::Refused { reason, standing } => {
             let still = match standing {
                 Some(sq) => format!("; {player}'s earlier play {sq} still counts"),
-                None => format!("; {player} has no valid play in yet"),
+                None => format!("; {player} has no valid play yet"),
             };
             Err(anyhow!("'{}': refused: {reason}{still}", square.trim()))
         }

@@ -238,7 +238,7 @@ impl Rounds {
         })
     }
 
-    /// The players still in the game who have no valid play in yet.
+    /// The players still in the game who have sent no valid play yet.
     pub fn waiting(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
