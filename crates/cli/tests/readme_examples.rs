@@ -82,6 +82,7 @@ const SCRIPTS: &[(&str, &[&str])] = &[
     ("arbiter play ogama --seed 12", &["T@a2", "T@a1"]),
     ("arbiter play agog --variant classic --white Ann --black Bo --save ann-bo.txt", &["e2-e3", "f5-f4"]),
     ("arbiter play scg --players 4 --as A --level 5", &["d4"]),
+    ("arbiter play agog --from ann-bo.txt --as white", &["e3-e4"]),
 ];
 
 /// A check of what an example printed (its standard output) or left in
@@ -99,6 +100,11 @@ const FACTS: &[(&str, Check)] = &[
     ("arbiter play sage --as second --level 7", |out, _| {
         let (before, _) = out.split_once("Red to move>").expect("Red is asked for a move");
         assert!(before.contains("Black (Arbiter level 7) plays "), "the computer moves first, as Black: {out}");
+    }),
+    ("arbiter play agog --from ann-bo.txt --as white", |out, dir| {
+        let record = saved_record(out, dir);
+        assert!(record.contains("[White \"Ann\"]") && record.contains("1. 2e3 5f4 2. "), "{record}");
+        assert!(record.contains("[Black \"Arbiter level 5\"]"), "{record}");
     }),
     ("arbiter play ogama --seed 12", |out, dir| {
         assert!(saved_record(out, dir).contains("[Seed \"12\"]"), "{out}");

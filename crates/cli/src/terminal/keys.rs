@@ -63,3 +63,28 @@ pub fn yes() -> Result<bool> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode, input: &mut String) -> Typed {
+        apply(KeyEvent::new(code, KeyModifiers::NONE), input)
+    }
+
+    #[test]
+    fn keys_edit_the_line_scroll_and_ask_to_leave() {
+        let mut input = String::new();
+        assert_eq!(press(KeyCode::Char('e'), &mut input), Typed::Editing);
+        assert_eq!(press(KeyCode::Char('2'), &mut input), Typed::Editing);
+        assert_eq!(press(KeyCode::Backspace, &mut input), Typed::Editing);
+        assert_eq!(input, "e");
+        assert_eq!(press(KeyCode::PageDown, &mut input), Typed::Page(1));
+        assert_eq!(press(KeyCode::PageUp, &mut input), Typed::Page(-1));
+        assert_eq!(press(KeyCode::Down, &mut input), Typed::Scroll(1));
+        assert_eq!(press(KeyCode::Esc, &mut input), Typed::Leave);
+        assert_eq!(apply(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), &mut input), Typed::Leave);
+        assert_eq!(press(KeyCode::Enter, &mut input), Typed::Line("e".into()));
+        assert!(input.is_empty());
+    }
+}

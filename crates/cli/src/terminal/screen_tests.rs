@@ -203,3 +203,23 @@ fn single_capture_go_stones_wear_their_players_colours() {
     assert_eq!(lit, t.last_round_squares().len());
     assert!(lit >= 1);
 }
+
+#[test]
+fn agog_explains_its_letters_and_empty_sanctums() {
+    let (table, _dir) = table(GameId::Agog, None);
+    let shown = turn_screen_text(&table, &mut Screen::default());
+    for part in ["J journeyman", "G golem", "H hulk", "C corrupted hulk", "(* when empty)", "White upper case"] {
+        assert!(words(&right_of(&shown, 20)).contains(part), "{part}:\n{shown}");
+    }
+}
+
+#[test]
+fn leaving_asks_first_and_says_how_to_go_on() {
+    let (mut table, _dir) = table(GameId::Agog, None);
+    table.submit("e2-e3");
+    let mut screen = Screen { leaving: true, ..Screen::default() };
+    let shown = words(&turn_screen_text(&table, &mut screen));
+    assert!(shown.contains("Leave the game? The record is saved in"), "{shown}");
+    assert!(shown.contains("Continue it later: arbiter play agog --from"), "{shown}");
+    assert!(shown.contains("y leaves; any other key stays."), "{shown}");
+}
