@@ -53,6 +53,24 @@ pub fn apply(key: KeyEvent, input: &mut String) -> Typed {
     }
 }
 
+/// Answers what covers the screen, if anything does: any key closes the
+/// help page (`Some(false)`); the question before leaving takes `y` to
+/// leave (`Some(true)`) and any other key to stay (`Some(false)`). `None`
+/// when neither is shown.
+pub fn answer_overlay(help: &mut bool, leaving: &mut bool) -> Result<Option<bool>> {
+    if *help {
+        yes()?;
+        *help = false;
+        return Ok(Some(false));
+    }
+    if *leaving {
+        let leave = yes()?;
+        *leaving = false;
+        return Ok(Some(leave));
+    }
+    Ok(None)
+}
+
 /// Waits for a key press and says whether it was `y` (yes).
 pub fn yes() -> Result<bool> {
     loop {

@@ -27,13 +27,21 @@ pub fn rounds_full_screen(table: &mut RoundTable) -> anyhow::Result<()> {
     round_screen::run(table)
 }
 
-/// What a drawing puts on a screen of `width` × `height`, as text (for
-/// tests).
+/// What a drawing puts on a screen of `width` × `height` (for tests).
 #[cfg(test)]
-pub(crate) fn rendered(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+pub(crate) fn rendered_buffer(
+    width: u16,
+    height: u16,
+    draw: impl FnOnce(&mut ratatui::Frame),
+) -> ratatui::buffer::Buffer {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     terminal.draw(draw).unwrap();
-    let buffer = terminal.backend().buffer();
+    terminal.backend().buffer().clone()
+}
+
+/// A screen's text, row by row (for tests).
+#[cfg(test)]
+pub(crate) fn buffer_text(buffer: &ratatui::buffer::Buffer) -> String {
     let mut text = String::new();
     for y in 0..buffer.area.height {
         for x in 0..buffer.area.width {
@@ -42,4 +50,11 @@ pub(crate) fn rendered(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::
         text.push('\n');
     }
     text
+}
+
+/// What a drawing puts on a screen of `width` × `height`, as text (for
+/// tests).
+#[cfg(test)]
+pub(crate) fn rendered(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    buffer_text(&rendered_buffer(width, height, draw))
 }

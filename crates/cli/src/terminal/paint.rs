@@ -213,3 +213,9 @@ pub fn scrolled_list(
     }
     (title, lines)
 }
+
+/// `text` with its first letter in capitals.
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

@@ -58,9 +58,15 @@ impl RecordFile {
         (self.written && self.failure.is_none()).then_some(self.path.as_path())
     }
 
-    /// Where the record goes.
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Where the record is kept, in words: `the record is saved in
+    /// game.txt`, or before it is written, `the record will be saved in
+    /// game.txt {when}`; or why it could not be.
+    pub fn where_kept(&self, when: &str) -> String {
+        match (&self.failure, self.saved()) {
+            (Some(failure), _) => failure.clone(),
+            (None, Some(path)) => format!("the record is saved in {}", path.display()),
+            (None, None) => format!("the record will be saved in {} {when}", self.path.display()),
+        }
     }
 
     /// Why the last write failed, if it did.
@@ -79,7 +85,7 @@ mod tests {
         let taken = dir.path().join("game.txt");
         std::fs::write(&taken, "someone else's notes\n").unwrap();
         let mut file = RecordFile::claim(Some(&taken), || unreachable!()).unwrap();
-        assert_eq!(file.path(), dir.path().join("game-1.txt"));
+        assert!(file.where_kept("").ends_with("game-1.txt "), "{}", file.where_kept(""));
         assert_eq!(file.saved(), None);
         assert_eq!(file.keep("first\n"), None);
         assert_eq!(file.keep("second\n"), None);

@@ -11,7 +11,7 @@ use ratatui::layout::{Constraint, Layout};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use super::keys::{Typed, next_key, yes};
+use super::keys::{Typed, answer_overlay, next_key};
 use super::paint::{self, board_lines, input_box, input_height, wrap};
 use super::round_table::{RoundTable, TableReply};
 
@@ -46,17 +46,10 @@ pub fn run(table: &mut RoundTable) -> Result<()> {
     ratatui::run(|terminal| -> Result<()> {
         loop {
             terminal.draw(|f| draw(f, table, &mut screen))?;
-            if screen.help {
-                yes()?;
-                screen.help = false;
-                continue;
-            }
-            if screen.leaving {
-                if yes()? {
-                    return Ok(());
-                }
-                screen.leaving = false;
-                continue;
+            match answer_overlay(&mut screen.help, &mut screen.leaving)? {
+                Some(true) => return Ok(()),
+                Some(false) => continue,
+                None => {}
             }
             let line = match next_key(&mut screen.input)? {
                 Typed::Leave if table.waiting().is_none() => return Ok(()),
@@ -122,7 +115,10 @@ fn status(table: &RoundTable, screen: &Screen) -> String {
             Some(path) => format!(" Continue it later: arbiter play scg --from {}.", path.display()),
             None => String::new(),
         };
-        return format!("Leave the game? {}.{later} y leaves; any other key stays.", capitalized(&table.where_kept()));
+        return format!(
+            "Leave the game? {}.{later} y leaves; any other key stays.",
+            paint::capitalized(&table.where_kept())
+        );
     }
     match (table.ending(), table.waiting()) {
         (Some(ending), _) => format!("Game over: {ending}; {}. Esc leaves.", table.where_kept()),
@@ -132,13 +128,8 @@ fn status(table: &RoundTable, screen: &Screen) -> String {
                 table.who(seat)
             )
         }
-        (None, None) => format!("{}. Esc leaves.", capitalized(&table.where_kept())),
+        (None, None) => format!("{}. Esc leaves.", paint::capitalized(&table.where_kept())),
     }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Draws the whole screen.

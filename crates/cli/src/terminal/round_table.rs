@@ -65,11 +65,7 @@ impl RoundTable {
 
     /// Where the record is kept, in words.
     pub fn where_kept(&self) -> String {
-        match (self.file.failure(), self.file.saved()) {
-            (Some(failure), _) => failure.to_string(),
-            (None, Some(path)) => format!("the record is saved in {}", path.display()),
-            (None, None) => format!("the record will be saved in {} when a round closes", self.file.path().display()),
-        }
+        self.file.where_kept("when a round closes")
     }
 
     /// Where the record was saved, if a round closed.

@@ -6,7 +6,6 @@
 use arbiter_core::GameOptions;
 use arbiter_games::{AnyGame, GameId};
 use arbiter_play::{ManualClock, Occupant, Session, Timestamp};
-use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
 use super::paint::{MIN_HEIGHT, MIN_WIDTH, ROUND_KEYS, TURN_KEYS};
@@ -30,22 +29,7 @@ fn table(game: GameId, position: Option<&str>) -> (TurnTable, tempfile::TempDir)
     (TurnTable::new(session, Box::new(ManualClock::new(now)), RecordFile::claim(None, || path).unwrap()), dir)
 }
 
-fn buffer(width: u16, height: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> Buffer {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
-    terminal.draw(draw).unwrap();
-    terminal.backend().buffer().clone()
-}
-
-fn text(buffer: &Buffer) -> String {
-    let mut text = String::new();
-    for y in 0..buffer.area.height {
-        for x in 0..buffer.area.width {
-            text.push_str(buffer[(x, y)].symbol());
-        }
-        text.push('\n');
-    }
-    text
-}
+use super::{buffer_text as text, rendered_buffer as buffer};
 
 /// The screen's words in reading order, borders and runs of spaces
 /// dropped: text wrapped over several rows reads as one.

@@ -10,7 +10,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 
-use super::keys::{Typed, next_key, yes};
+use super::keys::{Typed, answer_overlay, next_key};
 use super::paint::{self, board_lines, input_box, input_height, packed, scrolled_list, wrap};
 use super::turn_table::{Reply, TurnTable};
 
@@ -58,17 +58,10 @@ pub fn run(table: &mut TurnTable) -> Result<()> {
                 continue;
             }
             terminal.draw(|f| draw(f, table, &mut screen))?;
-            if screen.help {
-                yes()?;
-                screen.help = false;
-                continue;
-            }
-            if screen.leaving {
-                if yes()? {
-                    return Ok(());
-                }
-                screen.leaving = false;
-                continue;
+            match answer_overlay(&mut screen.help, &mut screen.leaving)? {
+                Some(true) => return Ok(()),
+                Some(false) => continue,
+                None => {}
             }
             let before = screen.input.clone();
             match next_key(&mut screen.input)? {
@@ -104,7 +97,10 @@ fn status(table: &TurnTable, screen: &Screen) -> String {
             Some(path) => format!(" Continue it later: arbiter play {game} --from {}.", path.display()),
             None => String::new(),
         };
-        return format!("Leave the game? {}.{later} y leaves; any other key stays.", capitalized(&table.where_kept()));
+        return format!(
+            "Leave the game? {}.{later} y leaves; any other key stays.",
+            paint::capitalized(&table.where_kept())
+        );
     }
     match table.ending() {
         Some(ending) => format!("Game over: {ending}; {}. Esc leaves.", table.where_kept()),
@@ -120,11 +116,6 @@ fn status(table: &TurnTable, screen: &Screen) -> String {
             format!("{}{who} to move. Enter plays; help explains; Esc leaves.", table.to_move_name())
         }
     }
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// The legal moves matching what is typed (in long form or as records

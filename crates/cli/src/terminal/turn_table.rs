@@ -202,11 +202,7 @@ impl TurnTable {
 
     /// Where the record is kept, in words: `saved in agog-1.txt`.
     pub fn where_kept(&self) -> String {
-        match (self.file.failure(), self.file.saved()) {
-            (Some(failure), _) => failure.to_string(),
-            (None, Some(path)) => format!("the record is saved in {}", path.display()),
-            (None, None) => format!("the record will be saved in {}", self.file.path().display()),
-        }
+        self.file.where_kept("after the first move")
     }
 
     /// Handles a line typed by the player to move.
