@@ -40,10 +40,11 @@ impl SeatSet {
         SeatSet(1 << seat.0)
     }
 
-    /// Whether the set holds `seat`.
+    /// Whether the set holds `seat` (never a seat past the sixteenth,
+    /// which no set can hold).
     #[inline]
     pub const fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat.0) != 0
+        seat.0 < 16 && self.0 & (1 << seat.0) != 0
     }
 
     /// The set with `seat` added.
@@ -88,5 +89,13 @@ mod tests {
         assert!(!set.contains(Seat(1)));
         assert_eq!(set.iter().collect::<Vec<_>>(), vec![Seat(0), Seat(3), Seat(11)]);
         assert_eq!(Seat(0).opponent(), Seat(1));
+    }
+
+    #[test]
+    fn no_set_holds_a_seat_past_the_sixteenth() {
+        let all = SeatSet(u16::MAX);
+        assert!(all.contains(Seat(15)));
+        assert!(!all.contains(Seat(16)));
+        assert!(!all.contains(Seat(255)));
     }
 }

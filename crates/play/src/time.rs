@@ -95,11 +95,13 @@ impl Timestamp {
         Some(Timestamp(date.midnight().assume_utc().unix_timestamp()))
     }
 
-    /// Reads a moment: seconds since 1970 (`1795615200`), or a UTC time
-    /// `YYYY-MM-DDTHH:MM[:SS]Z` (`2026-11-25T14:00Z`).
+    /// Reads a moment: seconds since 1970 (`1795615200`; negative before
+    /// it, as a moment outside the years 0 to 9999 is written), or a UTC
+    /// time `YYYY-MM-DDTHH:MM[:SS]Z` (`2026-11-25T14:00Z`).
     pub fn parse(text: &str) -> Result<Timestamp, TimeError> {
         let bad = || TimeError { token: text.to_string() };
-        if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             return text.parse().map(Timestamp).map_err(|_| bad());
         }
         let body = text.strip_suffix('Z').ok_or_else(bad)?;
@@ -208,5 +210,17 @@ mod tests {
         assert_eq!(span_in_words(26 * HOUR + 120), "1 day 2 hours");
         assert_eq!(span_in_words(HOUR + 60), "1 hour 1 minute");
         assert_eq!(span_in_words(59), "0 minutes");
+    }
+
+    #[test]
+    fn every_moment_writes_text_that_reads_back_to_it() {
+        for seconds in [0, 1_795_615_200, -1, -62_135_596_800, -58_482_816_512_118_480, i64::MIN, i64::MAX] {
+            let t = Timestamp::from_unix(seconds);
+            assert_eq!(Timestamp::parse(&t.rfc3339()), Ok(t), "{}", t.rfc3339());
+            let json = serde_json::to_string(&t).unwrap();
+            assert_eq!(serde_json::from_str::<Timestamp>(&json).unwrap(), t, "{json}");
+        }
+        assert!(Timestamp::parse("-").is_err());
+        assert!(Timestamp::parse("--5").is_err());
     }
 }

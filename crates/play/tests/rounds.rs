@@ -306,3 +306,16 @@ fn a_game_file_whose_times_do_not_follow_one_another_is_refused() {
         assert!(e.to_string().contains(why), "{to}: {e}");
     }
 }
+
+#[test]
+fn a_game_played_in_turns_is_not_a_game_of_rounds() {
+    let text = "[Game \"sage\"]\n[Result \"*\"]\n\n1. e2-e3 *\n";
+    let record = GameRecord::from_text(text).unwrap().record;
+    let Err(e) = Rounds::from_record(&record) else { panic!("a game of sage is refused") };
+    assert!(e.to_string().contains("sage is played in turns"), "{e}");
+    let file = RefereeFile::to_json(&record);
+    let Err(e) = RefereeFile::from_json(&file).and_then(|r| Rounds::from_record(&r)) else {
+        panic!("its file is refused")
+    };
+    assert!(e.to_string().starts_with("'sage': "), "{e}");
+}

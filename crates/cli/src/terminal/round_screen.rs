@@ -219,7 +219,9 @@ pub(crate) mod tests {
         let (mut t, _dir) = table(&["scg", "--players", "3", "--as", "A", "--level", "1"]);
         let TableReply::Played(Some(announcement)) = t.submit("a1") else { panic!("one person: a round") };
         let mut screen = Screen { input: "b2".into(), announcement: without_grid(&announcement), ..Screen::default() };
-        let text = screen_text(&t, &mut screen);
+        // Tall enough for the whole announcement, however the computers'
+        // plays collide and its lines wrap.
+        let text = crate::terminal::rendered(100, 40, |f| draw(f, &t, &mut screen));
         assert!(text.contains("Round 2"), "{text}");
         assert!(text.contains(" a   A"), "{text}");
         assert!(text.contains("1. A:a1,B:"), "{text}");

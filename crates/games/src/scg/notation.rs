@@ -158,6 +158,16 @@ impl Scg {
         if self.status().is_over() {
             return Err(MoveError::GameOver { token: text.to_string() });
         }
+        if seat.index() >= self.letters.len() {
+            return Err(MoveError::illegal(
+                text,
+                format!(
+                    "this game has {} players: player {} is not one of them",
+                    self.letters.len(),
+                    u32::from(seat.0) + 1
+                ),
+            ));
+        }
         if !self.active.contains(seat) {
             return Err(MoveError::illegal(text, format!("{} is no longer in the game", self.letter(seat))));
         }
@@ -268,5 +278,17 @@ mod tests {
     fn start_positions_print_as_the_notation_says() {
         let three = Scg::start(&ScgConfig { letters: Some(Letters::first(3)), at_blocked: false });
         assert_eq!(three.position_string(), "....../....../....../....../....../...... ABC");
+    }
+
+    #[test]
+    fn a_play_for_a_seat_past_the_last_player_is_refused() {
+        let three = Scg::start(&ScgConfig { letters: Some(Letters::first(3)), at_blocked: false });
+        let twelve = Scg::start(&ScgConfig { letters: Some(Letters::first(12)), at_blocked: false });
+        for (game, seats) in [(&three, 3u8), (&twelve, 12)] {
+            for seat in [seats, seats + 1, 20, 255].map(Seat) {
+                let error = game.parse_square_play(seat, "a1").unwrap_err();
+                assert!(error.reason().contains("is not one of them"), "{error}");
+            }
+        }
     }
 }

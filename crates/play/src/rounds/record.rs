@@ -90,6 +90,12 @@ impl Rounds {
     /// The game a record holds, ready to go on: every round replayed, its
     /// report made again, the open round's plays checked.
     pub fn from_record(record: &GameRecord) -> Result<Rounds, RecordError> {
+        if !record.game.is_simultaneous() {
+            return Err(RecordError::mismatch(
+                record.game.as_str(),
+                format!("{} is played in turns, not in rounds: a referee runs only games of rounds", record.game),
+            ));
+        }
         check_times(record)?;
         let replayed = record.replay()?;
         let line = &replayed.line;
