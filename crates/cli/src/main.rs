@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{analyse, apply, arena, engine, ladder, moves, perft, play, record, scg, show};
+use commands::{analyse, apply, arena, engine, ladder, moves, perft, play, record, scg, serve, show};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
@@ -63,6 +63,8 @@ enum Command {
     Scg(scg::ScgArgs),
     /// Play at this terminal: people, or people against the computer (`--as`, `--level`).
     Play(play::PlayArgs),
+    /// Serves games online: accounts, games, live updates (HTTP and WebSocket).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
         Command::Ladder(args) => ladder::run(&args, json),
         Command::Play(args) => play::run(&args, json),
         Command::Scg(args) => scg::run(&args, json),
+        Command::Serve(args) => serve::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

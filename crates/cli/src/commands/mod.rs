@@ -12,4 +12,5 @@ pub mod perft;
 pub mod play;
 pub mod record;
 pub mod scg;
+pub mod serve;
 pub mod show;

@@ -1,0 +1,69 @@
+//! The error body: `{"error": {"code": "…", "message": "…"}}`.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// What kind of refusal an error is; each has its HTTP status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: the request is malformed (JSON, a field, a value).
+    Malformed,
+    /// 401: not signed in, or a wrong name or password.
+    Unauthorized,
+    /// 403: not the caller's to do (another player's seat).
+    Forbidden,
+    /// 404: no such game, account or path.
+    NotFound,
+    /// 409: stale or conflicting (a move for an old ply, a seat taken, a
+    /// name taken).
+    Conflict,
+    /// 413: the body is too large.
+    TooLarge,
+    /// 422: the move or play breaks a rule; the message says which.
+    Illegal,
+    /// 429: too many requests; try again later.
+    TooManyRequests,
+    /// 503: the database does not answer.
+    Unavailable,
+}
+
+impl ErrorCode {
+    /// The HTTP status of this kind of error.
+    pub fn status(self) -> u16 {
+        match self {
+            ErrorCode::Malformed => 400,
+            ErrorCode::Unauthorized => 401,
+            ErrorCode::Forbidden => 403,
+            ErrorCode::NotFound => 404,
+            ErrorCode::Conflict => 409,
+            ErrorCode::TooLarge => 413,
+            ErrorCode::Illegal => 422,
+            ErrorCode::TooManyRequests => 429,
+            ErrorCode::Unavailable => 503,
+        }
+    }
+}
+
+/// What went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorDetail {
+    /// The kind of error.
+    pub code: ErrorCode,
+    /// What is wrong, naming the offending token.
+    pub message: String,
+}
+
+/// Every error answer's body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    /// The error.
+    pub error: ErrorDetail,
+}
+
+impl ErrorBody {
+    /// An error of `code` saying `message`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
+        ErrorBody { error: ErrorDetail { code, message: message.into() } }
+    }
+}

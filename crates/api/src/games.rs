@@ -1,0 +1,198 @@
+//! Games: creating one, the view of one as its viewer may see it, the
+//! summary a list shows, and a move.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// `POST /api/games`: a new game. The options are the command line's and
+/// are refused where they don't apply.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// `agog`, `sage`, `ogama` or `scg`.
+    pub game: String,
+    /// The edition, for a game that has several (`agog`: `current`,
+    /// `classic`).
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// `agog`: the handicap.
+    #[serde(default)]
+    pub handicap: Option<u64>,
+    /// `ogama`: the deal; every game: the seed of the computer's choices.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// `scg`: whether `@` squares are blocked.
+    #[serde(default)]
+    pub at_blocked: Option<bool>,
+    /// Every seat in order: two for the turn-based games, 2 to 12 for
+    /// `scg`.
+    pub seats: Vec<SeatSpec>,
+    /// Time limits; omitted, there is no deadline.
+    #[serde(default)]
+    pub clock: Option<ClockSpec>,
+}
+
+/// Who a new game's seat is for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum SeatSpec {
+    /// `{"account": "me"}`: the creator.
+    Account {
+        /// Always `me`.
+        account: String,
+    },
+    /// `{"computer": 5}`: the computer at a level 1 to 10.
+    Computer {
+        /// Its level.
+        computer: u8,
+    },
+    /// `{"open": true}`: open for anyone signed in to take.
+    Open {
+        /// Always `true`.
+        open: bool,
+    },
+}
+
+/// A game's time limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClockSpec {
+    /// Turn-based games: days for each move; a player who runs out loses.
+    #[serde(default)]
+    pub days_per_move: Option<u32>,
+    /// `scg`: hours from a round's announcement to its deadline (default
+    /// 72, the rule text's three days).
+    #[serde(default)]
+    pub round_hours: Option<u32>,
+    /// `scg`: close a round as soon as every remaining player has a play
+    /// in.
+    #[serde(default)]
+    pub close_early: Option<bool>,
+}
+
+/// Who sits in a seat: a person, the computer, or nobody yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person with an account.
+    Human,
+    /// The computer at a level.
+    Computer,
+    /// Nobody yet: anyone signed in may take it.
+    Open,
+}
+
+/// A seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SeatView {
+    /// The seat as position strings name it (`w`, `b`, `A`…).
+    pub seat: String,
+    /// Who sits there (`null` for an open seat).
+    pub name: Option<String>,
+    /// What sits there.
+    pub kind: SeatKind,
+    /// The computer's level.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+}
+
+/// How the game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct StatusView {
+    /// `open` (waiting for players), `ongoing` or `over`.
+    pub state: String,
+    /// The winners' seats, once it is over (none for a draw).
+    pub winners: Vec<String>,
+    /// How it ended (`resignation`, `timeout`, a rule's word), once over.
+    pub reason: Option<String>,
+}
+
+/// The Single Capture Go part of a view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ScgView {
+    /// The round being played (or the last, once over).
+    pub round: u32,
+    /// How many plays are in this round (never whose, nor which).
+    pub plays_in: usize,
+    /// The caller's own pending play this round.
+    pub my_play: Option<String>,
+    /// The referee's announcements, one a closed round, oldest first.
+    pub announcements: Vec<String>,
+}
+
+/// A game as its viewer may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GameView {
+    /// Its id.
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// The edition, for a game that has several.
+    pub variant: Option<String>,
+    /// The options that fix its rules.
+    #[schema(value_type = Object)]
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// Every seat, in order.
+    pub seats: Vec<SeatView>,
+    /// The caller's seats.
+    pub you: Vec<String>,
+    /// Who is to move (`scg`: every player whose play is awaited).
+    pub to_move: Vec<String>,
+    /// Moves played (`scg`: the round number); a move names the ply it is
+    /// for.
+    pub ply: u64,
+    /// The position string.
+    pub position: String,
+    /// The moves so far (`scg`: the closed rounds' plays).
+    pub moves: Vec<String>,
+    /// How the game stands.
+    pub status: StatusView,
+    /// The caller's legal moves (plays), when the caller is to move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+    /// When the player to move (the round) runs out of time.
+    pub deadline: Option<String>,
+    /// `scg`: the round, how many plays are in, the caller's own play, the
+    /// announcements.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scg: Option<ScgView>,
+    /// When it was created.
+    pub created: String,
+    /// When it last changed.
+    pub updated: String,
+}
+
+/// A game in a list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct GameSummary {
+    /// Its id.
+    pub id: String,
+    /// The game.
+    pub game: String,
+    /// The edition, for a game that has several.
+    pub variant: Option<String>,
+    /// `open`, `active` or `finished`.
+    pub state: String,
+    /// Every seat.
+    pub seats: Vec<SeatView>,
+    /// Who is to move.
+    pub to_move: Vec<String>,
+    /// Moves played (`scg`: the round).
+    pub ply: u64,
+    /// When it last changed.
+    pub updated: String,
+}
+
+/// `POST /api/games/{id}/moves`: a move for the ply it is meant for.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The move in the game's notation (`scg`: the caller's play, `e7`).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The ply it is for (`scg`: the round); any other is refused with
+    /// 409, so a move sent twice is applied once.
+    pub ply: u64,
+}

@@ -1,0 +1,21 @@
+//! The serde types of the server's HTTP and WebSocket interface: what
+//! other programs send and receive. Each derives its OpenAPI schema, so the
+//! document the server serves is made from the same types it speaks.
+//!
+//! - [`accounts`]: registration, sessions and the account.
+//! - [`games`]: creating a game, the game view as its viewer may see it,
+//!   summaries for lists, moves.
+//! - [`live`]: the messages of the WebSockets.
+//! - [`error`]: the one error body every refusal has.
+
+pub mod accounts;
+pub mod error;
+pub mod games;
+pub mod live;
+
+pub use accounts::{AccountRef, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SignIn};
+pub use error::{ErrorBody, ErrorCode, ErrorDetail};
+pub use games::{
+    ClockSpec, GameSummary, GameView, MoveRequest, NewGame, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
+};
+pub use live::{ClientMessage, ServerMessage};

@@ -1,0 +1,62 @@
+//! `arbiter serve`: the server for games online (HTTP and WebSocket).
+
+use anyhow::Result;
+
+use crate::output::outln;
+
+/// The arguments of `arbiter serve`; each flag also reads an environment
+/// variable.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Where to listen.
+    #[arg(long, env = "ARBITER_LISTEN", default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// The database: `sqlite://FILE` (created if missing) or `postgres://…`
+    /// (several servers on one PostgreSQL database are one service).
+    #[arg(long, env = "ARBITER_DATABASE", default_value = "sqlite://arbiter.db")]
+    database: String,
+    /// Whether anyone may register an account.
+    #[arg(long, env = "ARBITER_OPEN_REGISTRATION", default_value = "true", action = clap::ArgAction::Set)]
+    open_registration: bool,
+    /// The SMTP server for mail: `smtp://host:port`, or
+    /// `smtps://user:password@host:port`; without it no mail is sent.
+    #[arg(long, env = "ARBITER_SMTP")]
+    smtp: Option<String>,
+    /// Where the links in mails point (by default the address listened on).
+    #[arg(long, env = "ARBITER_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// The sender of the mails.
+    #[arg(long, env = "ARBITER_MAIL_FROM", default_value = "Arbiter <arbiter@localhost>")]
+    mail_from: String,
+}
+
+/// Runs `arbiter serve` until SIGTERM or SIGINT.
+pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .try_init();
+    let config = arbiter_server::Config {
+        listen: args.listen.clone(),
+        database: args.database.clone(),
+        open_registration: args.open_registration,
+        smtp: args.smtp.clone(),
+        mail_from: args.mail_from.clone(),
+        public_url: args.public_url.clone(),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(arbiter_server::serve(&config, |address| {
+        if json {
+            outln!("{}", serde_json::json!({ "listening": format!("http://{address}"), "database": config.database }));
+        } else {
+            outln!("Serving on http://{address} (database {}). Stop with Ctrl-C.", config.database);
+            if config.smtp.is_none() {
+                outln!("No mail is sent: give --smtp to send players their turns, rounds and results.");
+            }
+        }
+    }))?;
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! One error type for every refusal, and the one place that gives each its
+//! HTTP status: `{"error": {"code": "…", "message": "…"}}`.
+
+use arbiter_api::{ErrorBody, ErrorCode};
+use arbiter_play::PlayError;
+use arbiter_store::StoreError;
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+/// A request refused, with what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// The kind of refusal (its status).
+    pub code: ErrorCode,
+    /// What is wrong, naming the offending token.
+    pub message: String,
+}
+
+impl ApiError {
+    /// An error of `code` saying `message`.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError { code, message: message.into() }
+    }
+
+    /// 400: malformed.
+    pub fn malformed(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Malformed, message)
+    }
+
+    /// 401: not signed in.
+    pub fn unauthorized(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Unauthorized, message)
+    }
+
+    /// 403: not the caller's to do.
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Forbidden, message)
+    }
+
+    /// 404: unknown.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::NotFound, message)
+    }
+
+    /// 409: stale or conflicting.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Conflict, message)
+    }
+
+    /// 422: against the rules.
+    pub fn illegal(message: impl Into<String>) -> ApiError {
+        ApiError::new(ErrorCode::Illegal, message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.code.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        if status.is_server_error() {
+            tracing::warn!(code = ?self.code, message = %self.message, "request failed");
+        }
+        (status, Json(ErrorBody::new(self.code, self.message))).into_response()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::NameTaken { .. } | StoreError::Stale { .. } | StoreError::SeatTaken { .. } => {
+                ApiError::conflict(e.to_string())
+            }
+            StoreError::NotFound { .. } => ApiError::not_found(e.to_string()),
+            other => {
+                tracing::error!(error = %other, "database");
+                ApiError::new(ErrorCode::Unavailable, "the database did not answer; try again")
+            }
+        }
+    }
+}
+
+impl From<PlayError> for ApiError {
+    fn from(e: PlayError) -> ApiError {
+        match e {
+            PlayError::Setup(_) | PlayError::Seats { .. } => ApiError::malformed(e.to_string()),
+            PlayError::NotYourTurn { .. } | PlayError::ComputerSeat { .. } => ApiError::forbidden(e.to_string()),
+            PlayError::Record(_) => {
+                tracing::error!(error = %e, "a stored game does not replay");
+                ApiError::new(ErrorCode::Unavailable, "the game's record does not replay")
+            }
+            _ => ApiError::illegal(e.to_string()),
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(e: JsonRejection) -> ApiError {
+        match e {
+            JsonRejection::BytesRejection(b) if b.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::new(ErrorCode::TooLarge, "the body is too large")
+            }
+            other => ApiError::malformed(other.body_text()),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(e: PathRejection) -> ApiError {
+        ApiError::malformed(e.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(e: QueryRejection) -> ApiError {
+        ApiError::malformed(e.body_text())
+    }
+}

@@ -1,0 +1,67 @@
+//! Deadlines: a player who runs out of time loses; a round closes at its
+//! deadline. The next deadline is read from the database, so a restart
+//! loses none; a change that may bring one closer wakes the job.
+
+use std::time::Duration;
+
+use crate::change::{self, Changed};
+use crate::state::AppState;
+use crate::table::Play;
+
+/// The longest the job sleeps before looking again.
+const LONGEST_SLEEP: Duration = Duration::from_secs(60);
+
+/// Runs forever: handles every game whose deadline has passed, then
+/// sleeps until the next deadline (or a change, or a minute).
+pub async fn run(state: AppState) {
+    loop {
+        handle_due(&state).await;
+        let now = state.clock.now();
+        let sleep = match state.store.next_deadline().await {
+            Ok(Some(next)) => Duration::from_secs(next.since(now).clamp(0, 60) as u64).min(LONGEST_SLEEP),
+            Ok(None) => LONGEST_SLEEP,
+            Err(e) => {
+                tracing::warn!(error = %e, "the next deadline was not read");
+                LONGEST_SLEEP
+            }
+        };
+        // A deadline still past after handling is one that could not be
+        // handled: look again in a second, not at once.
+        let sleep = sleep.max(Duration::from_secs(1));
+        tokio::select! {
+            () = tokio::time::sleep(sleep) => {}
+            () = state.deadlines.notified() => {}
+        }
+    }
+}
+
+/// Ends the turns and closes the rounds whose deadlines have passed.
+pub async fn handle_due(state: &AppState) {
+    let now = state.clock.now();
+    let due = match state.store.due_games(now).await {
+        Ok(due) => due,
+        Err(e) => {
+            tracing::warn!(error = %e, "the games past their deadline were not read");
+            return;
+        }
+    };
+    for key in due {
+        let result = change::change_game(state, &key, |table, now| {
+            match &mut table.play {
+                Play::Turns(session) => {
+                    session.check_time(now);
+                }
+                Play::Rounds(rounds) => {
+                    if rounds.deadline().is_some_and(|d| now >= d) {
+                        rounds.close(now, false)?;
+                    }
+                }
+            }
+            Ok(Changed::default())
+        })
+        .await;
+        if let Err(e) = result {
+            tracing::warn!(game = %key, error = %e, "a deadline was not handled");
+        }
+    }
+}

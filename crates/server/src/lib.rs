@@ -1,0 +1,198 @@
+//! `arbiter serve`: the HTTP and WebSocket interface of the project's API
+//! specification, on the play layer. Accounts and sessions, games of every
+//! game with computer seats that move by themselves, moves guarded by ply,
+//! records, spectators, live updates, deadlines handled by a background
+//! job that reads them from the database, and the OpenAPI document.
+//!
+//! [`app`] builds the router over an [`AppState`] (tests build it too);
+//! [`serve`] binds, starts the background jobs and drains on SIGTERM.
+
+mod auth;
+mod change;
+mod error;
+mod hub;
+mod jobs;
+mod mail;
+mod openapi;
+mod routes;
+mod state;
+mod table;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use arbiter_api::ErrorCode;
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use tokio::net::TcpListener;
+
+pub use error::ApiError;
+pub use jobs::deadlines::handle_due;
+pub use mail::{Mailer, MailerError, send_due};
+pub use openapi::ApiDoc;
+pub use state::AppState;
+
+/// The largest request body (a move, a new game, an account) in bytes.
+pub const MAX_BODY: usize = 64 * 1024;
+
+/// How `arbiter serve` is set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen (`127.0.0.1:8080`).
+    pub listen: String,
+    /// The database: `sqlite://arbiter.db` or `postgres://…`.
+    pub database: String,
+    /// Whether anyone may register.
+    pub open_registration: bool,
+    /// The SMTP server mail goes through (`smtp://host:port`,
+    /// `smtps://user:password@host:port`); none: no mail is sent.
+    pub smtp: Option<String>,
+    /// The sender of the mails.
+    pub mail_from: String,
+    /// Where the links in mails point; by default the address listened on.
+    pub public_url: Option<String>,
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or migrated.
+    #[error("{0}")]
+    Store(#[from] arbiter_store::StoreError),
+    /// Mail cannot be sent as configured.
+    #[error("{0}")]
+    Mail(#[from] MailerError),
+    /// The address could not be bound.
+    #[error("'{address}': cannot listen there: {reason}")]
+    Listen {
+        /// The address.
+        address: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The router over `state`: every path of the API.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(routes::accounts::router())
+        .merge(routes::games::router())
+        .merge(routes::live::router())
+        .merge(routes::service::router())
+        .merge(openapi::router())
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+async fn not_found(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(ErrorCode::NotFound, format!("'{}': no such path", uri.path()))
+}
+
+/// The background jobs of a server, stopped before its store is closed
+/// (the PostgreSQL listener holds one of the store's connections).
+pub struct Jobs {
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl Jobs {
+    /// Stops every job.
+    pub async fn stop(self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+        for task in self.tasks {
+            let _ = task.await;
+        }
+    }
+}
+
+/// Starts the background jobs of `state`: deadlines, the computer's
+/// pending moves, and (on PostgreSQL) the changes other servers make.
+pub async fn start_jobs(state: &AppState) -> Jobs {
+    let mut tasks = vec![tokio::spawn(jobs::deadlines::run(state.clone()))];
+    if let Some(mailer) = &state.mailer {
+        tasks.push(tokio::spawn(mail::run(state.clone(), mailer.clone())));
+    }
+    jobs::computer::resume(state).await;
+    match state.store.listen().await {
+        Ok(Some(listener)) => tasks.push(tokio::spawn(follow_other_servers(state.clone(), listener))),
+        Ok(None) => {}
+        Err(e) => tracing::error!(error = %e, "changes made by other servers will not be heard"),
+    }
+    Jobs { tasks }
+}
+
+/// Hears of the changes made through other servers on the same database
+/// and tells this server's listeners.
+async fn follow_other_servers(state: AppState, mut listener: arbiter_store::Listener) {
+    loop {
+        match listener.recv().await {
+            Ok(key) => {
+                if !state.hub.has_listeners(&key) {
+                    state.hub.publish_lobby();
+                    continue;
+                }
+                if let Ok(table) = change::load(&state, &key).await {
+                    state.hub.publish(Arc::new(table));
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "listening to other servers failed; trying again");
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
+        }
+    }
+}
+
+/// Opens the database, starts the jobs, listens on `config.listen`, and
+/// serves until SIGTERM or SIGINT, then drains the requests under way.
+/// `ready` is told the address bound.
+pub async fn serve(config: &Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+    let store = arbiter_store::Store::open(&config.database).await?;
+    let mut state = AppState::new(store);
+    state.open_registration = config.open_registration;
+    let listener = TcpListener::bind(&config.listen)
+        .await
+        .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
+    if let Some(smtp) = &config.smtp {
+        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
+        state.mailer = Some(Arc::new(Mailer::new(smtp, &config.mail_from, &public_url)?));
+    }
+    let jobs = start_jobs(&state).await;
+    ready(address);
+    let store = state.store.clone();
+    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await
+        .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
+    jobs.stop().await;
+    store.close().await;
+    Ok(())
+}
+
+/// Resolves at SIGTERM or SIGINT.
+async fn shutdown_signal() {
+    let interrupt = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => {
+                let _ = interrupt.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = interrupt => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = interrupt.await;
+    }
+}

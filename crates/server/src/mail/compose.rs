@@ -1,0 +1,143 @@
+//! What a change tells the players by mail, and the mails themselves.
+
+use arbiter_play::Timestamp;
+use arbiter_store::{AccountId, NewMail, SeatHolder};
+
+use crate::state::AppState;
+use crate::table::{Play, Table};
+
+/// What a game was before a change: enough to tell what the change did.
+#[derive(Clone, Copy, Debug)]
+pub struct Snapshot {
+    ply: u64,
+    rounds_closed: usize,
+    over: bool,
+    to_move: Option<arbiter_core::Seat>,
+    active: bool,
+}
+
+impl Snapshot {
+    /// A game that did not exist: nothing played, not started.
+    pub fn none() -> Snapshot {
+        Snapshot { ply: 0, rounds_closed: 0, over: false, to_move: None, active: false }
+    }
+
+    /// The game as it is now.
+    pub fn of(table: &Table) -> Snapshot {
+        Snapshot {
+            ply: table.ply(),
+            rounds_closed: rounds_closed(table),
+            over: table.is_over(),
+            to_move: table.to_move().first().copied().filter(|_| matches!(table.play, Play::Turns(_))),
+            active: table.state() == arbiter_store::GameState::Active,
+        }
+    }
+}
+
+fn rounds_closed(table: &Table) -> usize {
+    match &table.play {
+        Play::Rounds(r) => r.closed_rounds().len(),
+        Play::Turns(_) => 0,
+    }
+}
+
+/// The game's name as people read it.
+fn game_name(table: &Table) -> &'static str {
+    table.stored.record.game.info().name
+}
+
+/// Queues the mails the change from `before` to `after` calls for.
+pub async fn queue_for_change(state: &AppState, before: Snapshot, after: &Table) {
+    let Some(mailer) = &state.mailer else { return };
+    let link = format!("{}/games/{}", mailer.public_url.trim_end_matches('/'), after.stored.key);
+    let name = game_name(after);
+    let mut mails: Vec<(AccountId, String, String)> = Vec::new();
+    let humans: Vec<(arbiter_core::Seat, AccountId)> = after
+        .stored
+        .seats
+        .iter()
+        .filter_map(|s| match s.holder {
+            SeatHolder::Account(a) => Some((arbiter_core::Seat(s.seat), a)),
+            _ => None,
+        })
+        .collect();
+    if !before.over && after.is_over() {
+        let status = match &after.play {
+            Play::Turns(s) => s.status(),
+            Play::Rounds(r) => r.status(),
+        };
+        let result = status.describe(|s| after.label(s));
+        for &(_, account) in &humans {
+            mails.push((
+                account,
+                format!("Arbiter: your game of {name} is over"),
+                format!("Your game of {name} is over: {result}.\n\nThe game and its record: {link}\n"),
+            ));
+        }
+    } else if let Play::Rounds(rounds) = &after.play {
+        let closed = rounds.closed_rounds();
+        if closed.len() > before.rounds_closed {
+            let announcement = closed.last().and_then(|c| c.announcement.clone()).unwrap_or_default();
+            for &(_, account) in &humans {
+                mails.push((
+                    account,
+                    format!("Arbiter: {name}, round {} is open", rounds.round()),
+                    format!("{announcement}\nSend your play: {link}\n"),
+                ));
+            }
+        }
+    } else if let Play::Turns(session) = &after.play {
+        let to_move = session.to_move();
+        let turned = after.ply() != before.ply || !before.active || before.to_move != to_move;
+        if after.state() == arbiter_store::GameState::Active
+            && turned
+            && let Some(&(seat, account)) = humans.iter().find(|(s, _)| Some(*s) == to_move)
+        {
+            let last =
+                session.record().moves.last().map(|m| format!(" The last move: {}.", m.text)).unwrap_or_default();
+            let deadline = session.deadline().map(|d| format!(" Move by {}.", d.for_people())).unwrap_or_default();
+            mails.push((
+                account,
+                format!("Arbiter: your move in {name}"),
+                format!(
+                    "It is your move ({}) in your game of {name}, after {} moves.{last}{deadline}\n\nPlay: {link}\n",
+                    after.label(seat),
+                    after.ply()
+                ),
+            ));
+        }
+    }
+    if mails.is_empty() {
+        return;
+    }
+    let now = state.clock.now();
+    let mut queued = false;
+    for (account, subject, body) in mails {
+        queued |= queue(state, account, subject, body, now).await;
+    }
+    if queued {
+        mailer.wake.notify_one();
+    }
+}
+
+/// Queues one mail for `account` if it has an address and wants mail.
+async fn queue(state: &AppState, account: AccountId, subject: String, body: String, now: Timestamp) -> bool {
+    let found = match state.store.account(account).await {
+        Ok(found) => found,
+        Err(e) => {
+            tracing::warn!(error = %e, "a mail's account was not read");
+            return false;
+        }
+    };
+    let Some(account) = found.filter(|a| a.notify_email) else { return false };
+    let Some(to) = account.email.clone() else { return false };
+    let body = format!("{body}\n-- \nArbiter. To receive no more mail, turn it off in your account (notify.email).\n");
+    let mail = NewMail { account: account.id, to, subject, body, now };
+    match state.store.queue_mail(&mail).await {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::warn!(error = %e, "a mail was not queued");
+            false
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The OpenAPI 3.1 document of every path, made from the handlers and the
+//! `arbiter-api` types themselves.
+
+use axum::routing::get;
+use axum::{Json, Router};
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use crate::routes::{accounts, games, live, service};
+use crate::state::AppState;
+
+/// The route of the document.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/openapi.json", get(openapi))
+}
+
+#[utoipa::path(get, path = "/api/openapi.json", tag = "service",
+    responses((status = 200, description = "this document: OpenAPI 3.1 for every path")))]
+pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+/// The document.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Arbiter", description = "Play A•G•O•G, Sage Tafl, Ogama and Single Capture Go online: accounts, games, moves, records, live updates."),
+    paths(
+        accounts::register, accounts::sign_in, accounts::sign_out, accounts::me, accounts::change_me,
+        games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
+        live::game_live, live::lobby_live,
+        service::healthz, openapi,
+    ),
+    components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage)),
+    modifiers(&BearerAuth),
+)]
+pub struct ApiDoc;
+
+/// Declares the bearer token the secured paths name.
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}

@@ -1,0 +1,291 @@
+//! `/api/games`: creating, listing and viewing games, taking a seat,
+//! moving, resigning, and the record.
+
+use std::sync::Arc;
+
+use arbiter_api::{ErrorBody, GameSummary, GameView, MoveRequest, NewGame};
+use arbiter_core::Seat;
+use arbiter_play::{MoveForm, Occupant, Receipt};
+use arbiter_store::{GameFilter, GameKey, GameState, SeatHolder, StoredSeat};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+use crate::auth::{Caller, SignedIn};
+use crate::change::{self, Changed};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::table::{self, Play, Table};
+
+/// The routes of games.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/games", post(create).get(list))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/seats/{seat}", post(take_seat))
+        .route("/api/games/{id}/moves", post(play_move))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/record", get(record))
+}
+
+/// A new game's key: 12 random letters and digits.
+fn new_key() -> GameKey {
+    GameKey(crate::auth::new_token().chars().take(12).collect())
+}
+
+#[utoipa::path(post, path = "/api/games", request_body = NewGame, tag = "games", security(("bearer" = [])),
+    responses((status = 201, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Result<(StatusCode, Json<GameView>), ApiError> {
+    let Json(new) = body?;
+    let now = state.clock.now();
+    let creator = account.clone();
+    let made = tokio::task::spawn_blocking(move || table::new_table(&new, &creator, now))
+        .await
+        .map_err(|_| ApiError::malformed("the game could not be set up"))??;
+    let has_open = made.seats.iter().any(|s| s.holder == SeatHolder::Open);
+    let new_game = arbiter_store::NewGame {
+        key: new_key(),
+        record: made.record,
+        state: if has_open { GameState::Open } else { GameState::Active },
+        seats: made.seats,
+        deadline: None,
+        now,
+    };
+    let stored = state.store.create_game(&new_game).await?;
+    let table = Table::load(stored)?;
+    let deadline = table.deadline();
+    let table = if deadline.is_some() {
+        // Store the first deadline the play layer set.
+        let key = table.stored.key.clone();
+        change::change_game(&state, &key, |_, _| Ok(Changed::default())).await?.0
+    } else {
+        let table = Arc::new(table);
+        change::after_change(&state, crate::mail::Snapshot::none(), table.clone()).await;
+        table
+    };
+    Ok((StatusCode::CREATED, Json(table.view(Some(account.id)))))
+}
+
+/// `GET /api/games` filters.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ListQuery {
+    /// `open`, `active` or `finished`.
+    state: Option<String>,
+    /// Only the caller's games.
+    mine: Option<bool>,
+}
+
+#[utoipa::path(get, path = "/api/games", params(ListQuery), tag = "games",
+    responses((status = 200, body = Vec<GameSummary>), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+pub(crate) async fn list(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let Query(query) = query?;
+    let state_filter = match query.state.as_deref() {
+        None => None,
+        Some(text) => Some(
+            GameState::parse(text)
+                .ok_or_else(|| ApiError::malformed(format!("'{text}': a state is open, active or finished")))?,
+        ),
+    };
+    let account = match (query.mine.unwrap_or(false), &caller) {
+        (false, _) => None,
+        (true, Some(a)) => Some(a.id),
+        (true, None) => return Err(ApiError::unauthorized("mine=true: sign in first")),
+    };
+    let games = state.store.games(&GameFilter { state: state_filter, account, limit: 100 }).await?;
+    let mut out = Vec::with_capacity(games.len());
+    for stored in games {
+        match Table::load(stored) {
+            Ok(t) => out.push(t.summary()),
+            Err(e) => tracing::error!(error = %e, "a stored game does not load"),
+        }
+    }
+    Ok(Json(out))
+}
+
+/// The id in a game's path.
+fn key_of(path: Result<Path<String>, PathRejection>) -> Result<GameKey, ApiError> {
+    let Path(id) = path?;
+    Ok(GameKey(id))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}", params(("id" = String, Path, description = "the game")), tag = "games",
+    responses((status = 200, body = GameView), (status = 401, description = "a token that is not valid", body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+pub(crate) async fn view(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let table = change::load(&state, &key_of(path)?).await?;
+    Ok(Json(table.view(caller.map(|a| a.id))))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/seats/{seat}", tag = "games", security(("bearer" = [])),
+    params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)")),
+    responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "the seat is taken, or the caller has a seat already", body = ErrorBody)))]
+pub(crate) async fn take_seat(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    path: Result<Path<(String, String)>, PathRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Path((id, label)) = path?;
+    let key = GameKey(id);
+    let me = account.clone();
+    let (table, _) = change::change_game(&state, &key, move |table, now| {
+        let seat = table
+            .position()
+            .seat_by_label(&label)
+            .ok_or_else(|| ApiError::not_found(format!("'{label}': no such seat in this game")))?;
+        if let Some(mine) = table.seats_of(me.id).first() {
+            return Err(ApiError::conflict(format!("you already play seat {}", table.label(*mine))));
+        }
+        let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
+        match held {
+            Some(StoredSeat { holder: holder @ SeatHolder::Open, .. }) => *holder = SeatHolder::Account(me.id),
+            _ => return Err(ApiError::conflict(format!("seat {label} is already taken"))),
+        }
+        let mut record = table.record();
+        if let Some(o) = record.seats.get_mut(seat.index()) {
+            *o = Occupant::person(me.name.clone());
+        }
+        // The last open seat taken: the game starts now, its clock with it.
+        table.play =
+            if table.state() == GameState::Active { table::start(&record, now)? } else { Play::from_record(&record)? };
+        Ok(Changed { seat_taken: Some((seat.0, me.id)), refusal: None })
+    })
+    .await?;
+    Ok(Json(table.view(Some(account.id))))
+}
+
+/// The caller's seat in `table`, or 403.
+fn my_seat(table: &Table, account: arbiter_store::AccountId) -> Result<Seat, ApiError> {
+    table.seats_of(account).first().copied().ok_or_else(|| ApiError::forbidden("you have no seat in this game"))
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/moves", request_body = MoveRequest, tag = "games", security(("bearer" = [])),
+    params(("id" = String, Path, description = "the game")),
+    responses((status = 200, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, description = "not the caller's seat or turn", body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, description = "a move for another ply; the game waits for players", body = ErrorBody),
+        (status = 422, description = "against the rules", body = ErrorBody)))]
+pub(crate) async fn play_move(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    path: Result<Path<String>, PathRejection>,
+    body: Result<Json<MoveRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let key = key_of(path)?;
+    let Json(request) = body?;
+    let table = make_move(&state, &key, account.id, request).await?;
+    Ok(Json(table.view(Some(account.id))))
+}
+
+/// Plays `request` for `account` in the game `key`: the POST and the
+/// WebSocket both come here.
+pub async fn make_move(
+    state: &AppState,
+    key: &GameKey,
+    account: arbiter_store::AccountId,
+    request: MoveRequest,
+) -> Result<Arc<Table>, ApiError> {
+    let (table, changed) = change::change_game(state, key, move |table, now| {
+        let seat = my_seat(table, account)?;
+        if table.state() == GameState::Open {
+            return Err(ApiError::conflict("the game waits for players to take its open seats"));
+        }
+        if request.ply != table.ply() {
+            return Err(ApiError::conflict(format!(
+                "'{}': this move is for ply {}, but the game is at ply {}",
+                request.mv,
+                request.ply,
+                table.ply()
+            )));
+        }
+        match &mut table.play {
+            Play::Turns(session) => {
+                if let Some(to_move) = session.to_move().filter(|&s| s != seat) {
+                    let label = |s| session.position().seat_label(s);
+                    return Err(ApiError::forbidden(format!(
+                        "'{}': it is {}'s turn, not {}'s",
+                        request.mv,
+                        label(to_move),
+                        label(seat)
+                    )));
+                }
+                let mv = session.parse_move(&request.mv)?;
+                session.play(seat, mv, now)?;
+                Ok(Changed::default())
+            }
+            Play::Rounds(rounds) => {
+                let (receipt, _) = rounds.submit(seat, &request.mv, now)?;
+                let refusal = match receipt {
+                    Receipt::Accepted { .. } => None,
+                    Receipt::Refused { reason, .. } => Some(ApiError::illegal(format!("'{}': {reason}", request.mv))),
+                };
+                Ok(Changed { seat_taken: None, refusal })
+            }
+        }
+    })
+    .await?;
+    match changed.refusal {
+        Some(refusal) => Err(refusal),
+        None => Ok(table),
+    }
+}
+
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games", security(("bearer" = [])),
+    params(("id" = String, Path, description = "the game")),
+    responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, description = "the game is over", body = ErrorBody)))]
+pub(crate) async fn resign(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let key = key_of(path)?;
+    let id = account.id;
+    let (table, _) = change::change_game(&state, &key, move |table, _now| {
+        let seat = my_seat(table, id)?;
+        match &mut table.play {
+            Play::Turns(session) => {
+                session.resign(seat)?;
+                Ok(Changed::default())
+            }
+            Play::Rounds(_) => Err(ApiError::illegal(
+                "'resign': a Single Capture Go player leaves by sending no play; the round's deadline does the rest",
+            )),
+        }
+    })
+    .await?;
+    Ok(Json(table.view(Some(account.id))))
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game")),
+    responses((status = 200, description = "the game's record, as the notation specification writes it", content_type = "text/plain", body = String),
+        (status = 404, body = ErrorBody)))]
+pub(crate) async fn record(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Response, ApiError> {
+    let table = change::load(&state, &key_of(path)?).await?;
+    let text = match &table.play {
+        Play::Turns(s) => s.replayed().to_text(MoveForm::Record),
+        Play::Rounds(r) => r.replayed().to_text(MoveForm::Record),
+    };
+    Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}

@@ -1,0 +1,6 @@
+//! The HTTP routes, one module a resource.
+
+pub mod accounts;
+pub mod games;
+pub mod live;
+pub mod service;

@@ -1,0 +1,23 @@
+//! `/healthz`.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+
+use crate::state::AppState;
+
+/// The routes of the service itself.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/healthz", get(healthz))
+}
+
+#[utoipa::path(get, path = "/healthz", tag = "service",
+    responses((status = 200, description = "the database answers", body = String, content_type = "text/plain"),
+        (status = 503, description = "the database does not answer", body = String, content_type = "text/plain")))]
+pub(crate) async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    match state.store.ping().await {
+        Ok(()) => (StatusCode::OK, "ok"),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer"),
+    }
+}

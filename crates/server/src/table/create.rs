@@ -1,0 +1,138 @@
+//! A new game from `POST /api/games`: its options checked as the command
+//! line checks them, its seats, its clock, and the play layer's game.
+
+use arbiter_api::{ClockSpec, NewGame, SeatSpec};
+use arbiter_core::{GameOptions, OptionValue};
+use arbiter_games::GameId;
+use arbiter_play::record::ClockSettings;
+use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
+use arbiter_play::{GameRecord, Occupant, RoundSettings, Rounds, Session, Timestamp};
+use arbiter_store::{Account, SeatHolder, StoredSeat};
+
+use super::Play;
+use crate::error::ApiError;
+
+/// A game about to be stored.
+pub struct NewTable {
+    /// Its record.
+    pub record: GameRecord,
+    /// Who holds each seat.
+    pub seats: Vec<StoredSeat>,
+}
+
+/// The game `new` asks for, created by `creator` at `now`.
+pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<NewTable, ApiError> {
+    let game = GameId::parse(&new.game).map_err(|e| ApiError::malformed(e.to_string()))?;
+    let mut options = GameOptions::new();
+    options.variant = new.variant.clone();
+    if let Some(h) = new.handicap {
+        options = options.with("handicap", OptionValue::Number(h));
+    }
+    if let Some(seed) = new.seed.filter(|_| game.info().option("seed").is_some()) {
+        options = options.with("seed", OptionValue::Number(seed));
+    }
+    if let Some(at) = new.at_blocked {
+        options = options.with("at-blocked", OptionValue::Switch(at));
+    }
+    if game.info().option("players").is_some() {
+        options = options.with("players", OptionValue::Text(new.seats.len().to_string()));
+    }
+    let mut occupants = Vec::with_capacity(new.seats.len());
+    let mut seats = Vec::with_capacity(new.seats.len());
+    for (i, spec) in new.seats.iter().enumerate() {
+        let seat = u8::try_from(i).map_err(|_| ApiError::malformed("a game has at most 12 seats"))?;
+        let (occupant, holder) = match spec {
+            SeatSpec::Account { account }
+                if account == "me"
+                    && seats.iter().any(|s: &StoredSeat| s.holder == SeatHolder::Account(creator.id)) =>
+            {
+                return Err(ApiError::malformed("'me': a player sits in one seat of a game"));
+            }
+            SeatSpec::Account { account } if account == "me" => {
+                (Occupant::person(creator.name.clone()), SeatHolder::Account(creator.id))
+            }
+            SeatSpec::Account { account } => {
+                return Err(ApiError::malformed(format!(
+                    "'{account}': a seat's account is \"me\"; others take open seats themselves"
+                )));
+            }
+            SeatSpec::Computer { computer } if (1..=10).contains(computer) => {
+                (Occupant::computer(*computer, format!("computer {computer}")), SeatHolder::Computer(*computer))
+            }
+            SeatSpec::Computer { computer } => {
+                return Err(ApiError::malformed(format!("'{computer}': a computer's level is 1 to 10")));
+            }
+            SeatSpec::Open { open: true } => (Occupant::default(), SeatHolder::Open),
+            SeatSpec::Open { open: false } => {
+                return Err(ApiError::malformed("'open': a seat is {\"open\": true}, \"me\" or a computer"));
+            }
+        };
+        occupants.push(occupant);
+        seats.push(StoredSeat { seat, holder });
+    }
+    let clock = clock_settings(game, new.clock)?;
+    let mut record = GameRecord::new(game, options);
+    record.seats = occupants;
+    record.clock = clock;
+    record.seed = new.seed;
+    let play = start(&record, now)?;
+    Ok(NewTable { record: record_of(&play), seats })
+}
+
+/// The clock of a game, checked against what the game can have.
+fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<ClockSettings>, ApiError> {
+    let Some(clock) = clock else { return Ok(None) };
+    if game.is_simultaneous() {
+        if clock.days_per_move.is_some() {
+            return Err(ApiError::malformed(format!("'days_per_move': {game} is played in rounds; give round_hours")));
+        }
+        let hours = clock.round_hours.unwrap_or(DEFAULT_ROUND_HOURS);
+        if !(1..=24 * 365).contains(&hours) {
+            return Err(ApiError::malformed(format!("'{hours}': round_hours is 1 to 8760")));
+        }
+        Ok(Some(ClockSettings {
+            days_per_move: None,
+            round_hours: Some(hours),
+            close_early: clock.close_early.unwrap_or(false),
+        }))
+    } else {
+        if clock.round_hours.is_some() || clock.close_early.is_some() {
+            return Err(ApiError::malformed(format!("'round_hours': {game} is played in turns; give days_per_move")));
+        }
+        match clock.days_per_move {
+            Some(days) if (1..=365).contains(&days) => {
+                Ok(Some(ClockSettings { days_per_move: Some(days), round_hours: None, close_early: false }))
+            }
+            Some(days) => Err(ApiError::malformed(format!("'{days}': days_per_move is 1 to 365"))),
+            None => Ok(None),
+        }
+    }
+}
+
+/// The game a record describes, started afresh at `now`: how a new game
+/// begins, and how a game whose last open seat was taken starts its clock.
+pub fn start(record: &GameRecord, now: Timestamp) -> Result<Play, ApiError> {
+    let game = record.game;
+    let seats = record.seats.clone();
+    if game.is_simultaneous() {
+        let clock = record.clock.unwrap_or_default();
+        let settings = RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early };
+        let mut rounds = Rounds::new(game, &record.options, None, seats, settings, record.seed.unwrap_or(0), now)?;
+        rounds.announce_missing();
+        Ok(Play::Rounds(rounds))
+    } else {
+        let mut session = Session::new(game, &record.options, None, seats, now)?;
+        session.set_days_per_move(record.clock.and_then(|c| c.days_per_move));
+        let mut record_now = session.record();
+        record_now.seed = record.seed;
+        Play::from_record(&record_now)
+    }
+}
+
+/// The record of a game being played.
+pub fn record_of(play: &Play) -> GameRecord {
+    match play {
+        Play::Turns(s) => s.record(),
+        Play::Rounds(r) => r.record(),
+    }
+}

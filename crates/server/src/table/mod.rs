@@ -1,0 +1,117 @@
+//! A game loaded from the store, ready to be shown or changed: the play
+//! layer's [`Session`] (turns) or [`Rounds`] (simultaneous), with who
+//! holds each seat.
+
+mod create;
+mod view;
+
+pub use create::{new_table, start};
+
+use arbiter_core::Seat;
+use arbiter_play::{GameRecord, Rounds, Session, Timestamp};
+use arbiter_store::{AccountId, GameState, SeatHolder, StoredGame};
+
+use crate::error::ApiError;
+
+/// The game being played, by the play layer.
+#[derive(Clone, Debug)]
+pub enum Play {
+    /// A turn-based game.
+    Turns(Session),
+    /// A simultaneous game (Single Capture Go).
+    Rounds(Rounds),
+}
+
+impl Play {
+    /// The game a record holds, ready to go on.
+    pub fn from_record(record: &GameRecord) -> Result<Play, ApiError> {
+        let play = if record.game.is_simultaneous() {
+            Play::Rounds(Rounds::from_record(record).map_err(arbiter_play::PlayError::from)?)
+        } else {
+            Play::Turns(Session::from_record(record).map_err(arbiter_play::PlayError::from)?)
+        };
+        Ok(play)
+    }
+}
+
+/// A stored game with its play loaded.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The game as stored.
+    pub stored: StoredGame,
+    /// The game being played.
+    pub play: Play,
+}
+
+impl Table {
+    /// Loads a stored game: its record replays through the play layer.
+    pub fn load(stored: StoredGame) -> Result<Table, ApiError> {
+        let play = Play::from_record(&stored.record)?;
+        Ok(Table { stored, play })
+    }
+
+    /// The game as a record, as the play layer has it now.
+    pub fn record(&self) -> GameRecord {
+        match &self.play {
+            Play::Turns(s) => s.record(),
+            Play::Rounds(r) => r.record(),
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &arbiter_games::AnyGame {
+        match &self.play {
+            Play::Turns(s) => s.position(),
+            Play::Rounds(r) => r.position(),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        match &self.play {
+            Play::Turns(s) => s.is_over(),
+            Play::Rounds(r) => r.is_over(),
+        }
+    }
+
+    /// The number a move names as its `ply`: moves played, or the round.
+    pub fn ply(&self) -> u64 {
+        match &self.play {
+            Play::Turns(s) => s.ply() as u64,
+            Play::Rounds(r) => u64::from(r.round()),
+        }
+    }
+
+    /// The state the store files it under.
+    pub fn state(&self) -> GameState {
+        if self.is_over() {
+            GameState::Finished
+        } else if self.stored.seats.iter().any(|s| s.holder == SeatHolder::Open) {
+            GameState::Open
+        } else {
+            GameState::Active
+        }
+    }
+
+    /// When the game next needs the server without anyone asking: the
+    /// player to move runs out of time, or the round closes.
+    pub fn deadline(&self) -> Option<Timestamp> {
+        if self.state() != GameState::Active {
+            return None;
+        }
+        match &self.play {
+            Play::Turns(s) => s.deadline(),
+            Play::Rounds(r) => r.deadline(),
+        }
+    }
+
+    /// The seats `account` holds.
+    pub fn seats_of(&self, account: AccountId) -> Vec<Seat> {
+        self.stored.seats.iter().filter(|s| s.holder == SeatHolder::Account(account)).map(|s| Seat(s.seat)).collect()
+    }
+
+    /// The seat's label, as position strings write it (`w`, `A`).
+    pub fn label(&self, seat: Seat) -> String {
+        self.position().seat_label(seat)
+    }
+}

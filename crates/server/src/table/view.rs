@@ -1,0 +1,137 @@
+//! What a viewer may see of a game: the game view and the summary. A
+//! pending Single Capture Go play is shown to its own player only; others
+//! learn how many plays are in, never whose or which.
+
+use std::collections::BTreeMap;
+
+use arbiter_api::{GameSummary, GameView, ScgView, SeatKind, SeatView, StatusView};
+use arbiter_core::{GameStatus, Seat};
+use arbiter_play::Viewer;
+use arbiter_store::{AccountId, GameState, SeatHolder};
+
+use super::{Play, Table};
+
+impl Table {
+    /// The game as `viewer` (an account, or nobody signed in) may see it.
+    pub fn view(&self, viewer: Option<AccountId>) -> GameView {
+        let you = viewer.map(|a| self.seats_of(a)).unwrap_or_default();
+        let to_move = self.to_move();
+        let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.legal_for(seat));
+        let record = self.record();
+        GameView {
+            id: self.stored.key.0.clone(),
+            game: record.game.as_str().to_string(),
+            variant: record.options.variant.clone(),
+            options: options_json(&record.options),
+            seats: self.seat_views(),
+            you: you.iter().map(|&s| self.label(s)).collect(),
+            to_move: to_move.iter().map(|&s| self.label(s)).collect(),
+            ply: self.ply(),
+            position: self.position().position_string(),
+            moves: self.moves(),
+            status: self.status_view(),
+            legal,
+            deadline: self.deadline().map(|d| d.rfc3339()),
+            scg: self.scg_view(you.first().copied()),
+            created: self.stored.created.rfc3339(),
+            updated: self.stored.updated.rfc3339(),
+        }
+    }
+
+    /// The game in a list.
+    pub fn summary(&self) -> GameSummary {
+        GameSummary {
+            id: self.stored.key.0.clone(),
+            game: self.stored.record.game.as_str().to_string(),
+            variant: self.stored.record.options.variant.clone(),
+            state: self.state().as_str().to_string(),
+            seats: self.seat_views(),
+            to_move: self.to_move().iter().map(|&s| self.label(s)).collect(),
+            ply: self.ply(),
+            updated: self.stored.updated.rfc3339(),
+        }
+    }
+
+    /// Who acts now: nobody while seats are open or once it is over; the
+    /// player to move; every remaining player of a round (whether or not
+    /// their play is in, which is theirs to know).
+    pub fn to_move(&self) -> Vec<Seat> {
+        if self.state() != GameState::Active {
+            return Vec::new();
+        }
+        self.position().to_move().iter().collect()
+    }
+
+    /// The moves (plays) `seat` may make now, as it would send them.
+    fn legal_for(&self, seat: Seat) -> Vec<String> {
+        let here = self.position();
+        match &self.play {
+            Play::Turns(_) => here.legal_moves().iter().map(|m| here.move_text(m)).collect(),
+            Play::Rounds(_) => here.legal_plays(seat).iter().map(|p| here.play_text(p)).collect(),
+        }
+    }
+
+    fn seat_views(&self) -> Vec<SeatView> {
+        self.stored
+            .seats
+            .iter()
+            .map(|s| {
+                let name = self.stored.record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone());
+                let (kind, level) = match s.holder {
+                    SeatHolder::Account(_) => (SeatKind::Human, None),
+                    SeatHolder::Computer(level) => (SeatKind::Computer, Some(level)),
+                    SeatHolder::Open => (SeatKind::Open, None),
+                };
+                SeatView { seat: self.label(Seat(s.seat)), name, kind, level }
+            })
+            .collect()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        match &self.play {
+            Play::Turns(s) => s.record().moves.into_iter().map(|m| m.text).collect(),
+            Play::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
+        }
+    }
+
+    fn status_view(&self) -> StatusView {
+        let status = match &self.play {
+            Play::Turns(s) => s.status(),
+            Play::Rounds(r) => r.status(),
+        };
+        match status {
+            GameStatus::Ongoing if self.state() == GameState::Open => {
+                StatusView { state: "open".into(), winners: Vec::new(), reason: None }
+            }
+            GameStatus::Ongoing => StatusView { state: "ongoing".into(), winners: Vec::new(), reason: None },
+            GameStatus::Over(o) => StatusView {
+                state: "over".into(),
+                winners: o.winners.iter().map(|s| self.label(s)).collect(),
+                reason: Some(o.reason.word().to_string()),
+            },
+        }
+    }
+
+    fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {
+        let Play::Rounds(r) = &self.play else { return None };
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let my_play = seat.and_then(|s| r.pending_play_seen(viewer, s)).map(|s| s.text.clone());
+        Some(ScgView { round: r.round(), plays_in: r.plays_in(), my_play, announcements: r.announcements() })
+    }
+}
+
+/// The options as JSON values (`{"handicap": 3}`).
+fn options_json(options: &arbiter_core::GameOptions) -> BTreeMap<String, serde_json::Value> {
+    options
+        .values
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                arbiter_core::OptionValue::Switch(b) => serde_json::Value::Bool(*b),
+                arbiter_core::OptionValue::Number(n) => serde_json::Value::from(*n),
+                arbiter_core::OptionValue::Text(t) => serde_json::Value::String(t.clone()),
+            };
+            (k.clone(), value)
+        })
+        .collect()
+}

@@ -1,0 +1,108 @@
+//! Reading games back from rows of `games` joined with their seats.
+
+use arbiter_play::{GameRecord, Timestamp};
+
+use crate::accounts::AccountId;
+use crate::error::StoreError;
+use crate::games::{GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
+
+/// The columns of a [`GameSeatRow`]: a game `g` left-joined with its
+/// seats `s`. Rows of one game must come together, seats in order.
+macro_rules! game_columns {
+    () => {
+        "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, \
+         s.seat, s.account_id, s.computer_level "
+    };
+}
+pub(crate) use game_columns;
+
+/// A game with one of its seats (or none, if it has none).
+#[derive(sqlx::FromRow)]
+pub(crate) struct GameSeatRow {
+    key: String,
+    state: String,
+    version: i64,
+    record: String,
+    deadline: Option<i64>,
+    created: i64,
+    updated: i64,
+    seat: Option<i32>,
+    account_id: Option<i64>,
+    computer_level: Option<i32>,
+}
+
+/// The games in `rows`, in their order.
+pub(crate) fn games_from_rows(rows: Vec<GameSeatRow>) -> Result<Vec<StoredGame>, StoreError> {
+    let mut games: Vec<StoredGame> = Vec::new();
+    for row in rows {
+        let seat = seat_of(&row)?;
+        match games.last_mut() {
+            Some(game) if game.key.0 == row.key => game.seats.extend(seat),
+            _ => {
+                let mut game = game_of(row)?;
+                game.seats.extend(seat);
+                games.push(game);
+            }
+        }
+    }
+    Ok(games)
+}
+
+/// The game of a row, without seats.
+fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
+    let key = GameKey(row.key);
+    let state = GameState::parse(&row.state)
+        .ok_or_else(|| StoreError::Record { key: key.clone(), reason: format!("'{}': unknown state", row.state) })?;
+    let record = read_record(&key, &row.record)?;
+    Ok(StoredGame {
+        key,
+        record,
+        state,
+        version: row.version,
+        seats: Vec::new(),
+        deadline: row.deadline.map(Timestamp::from_unix),
+        created: Timestamp::from_unix(row.created),
+        updated: Timestamp::from_unix(row.updated),
+    })
+}
+
+/// The seat of a row, if it has one.
+fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
+    let Some(number) = row.seat else {
+        return Ok(None);
+    };
+    let bad = |what: &str, value: i64| StoreError::Record {
+        key: GameKey(row.key.clone()),
+        reason: format!("{what} {value} is out of range"),
+    };
+    let seat = u8::try_from(number).map_err(|_| bad("seat", number.into()))?;
+    let holder = match (row.account_id, row.computer_level) {
+        (Some(id), _) => SeatHolder::Account(AccountId(id)),
+        (None, Some(level)) => {
+            SeatHolder::Computer(u8::try_from(level).map_err(|_| bad("computer level", level.into()))?)
+        }
+        (None, None) => SeatHolder::Open,
+    };
+    Ok(Some(StoredSeat { seat, holder }))
+}
+
+/// A record as JSON.
+pub(crate) fn write_record(key: &GameKey, record: &GameRecord) -> Result<String, StoreError> {
+    serde_json::to_string(record)
+        .map_err(|e| StoreError::Record { key: key.clone(), reason: format!("the record cannot be written: {e}") })
+}
+
+/// A record from its JSON.
+fn read_record(key: &GameKey, json: &str) -> Result<GameRecord, StoreError> {
+    serde_json::from_str(json)
+        .map_err(|e| StoreError::Record { key: key.clone(), reason: format!("the stored record cannot be read: {e}") })
+}
+
+/// The seat columns of a holder: account, computer level.
+pub(crate) fn holder_columns(holder: &SeatHolder) -> (Option<i64>, Option<i32>) {
+    match holder {
+        SeatHolder::Account(id) => (Some(id.0), None),
+        SeatHolder::Computer(level) => (None, Some(i32::from(*level))),
+        SeatHolder::Open => (None, None),
+    }
+}

@@ -1,0 +1,150 @@
+//! Games as the store keeps them: the whole record, plus the columns the
+//! server looks games up by (state, seats, deadline, times).
+
+use std::fmt;
+
+use arbiter_play::{GameRecord, Timestamp};
+
+use crate::accounts::AccountId;
+pub use crate::key::GameKey;
+
+/// Where a game is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameState {
+    /// Waiting for players to take its open seats.
+    Open,
+    /// Being played.
+    Active,
+    /// Over.
+    Finished,
+}
+
+impl GameState {
+    /// Every state.
+    pub const ALL: [GameState; 3] = [GameState::Open, GameState::Active, GameState::Finished];
+
+    /// The state as stored: `open`, `active` or `finished`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameState::Open => "open",
+            GameState::Active => "active",
+            GameState::Finished => "finished",
+        }
+    }
+
+    /// Reads a state as [`GameState::as_str`] writes it.
+    pub fn parse(text: &str) -> Option<GameState> {
+        GameState::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+impl fmt::Display for GameState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Who holds a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatHolder {
+    /// A person with an account.
+    Account(AccountId),
+    /// The computer at this level.
+    Computer(u8),
+    /// Nobody yet: anyone may take it.
+    Open,
+}
+
+/// A seat of a game and who holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    /// The seat's number, from 0 in the game's seat order.
+    pub seat: u8,
+    /// Who holds it.
+    pub holder: SeatHolder,
+}
+
+/// A game as stored.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// Its key.
+    pub key: GameKey,
+    /// Its whole record.
+    pub record: GameRecord,
+    /// Where it is in its life.
+    pub state: GameState,
+    /// Its version: 1 when created, one more with every change.
+    pub version: i64,
+    /// Its seats, in seat order.
+    pub seats: Vec<StoredSeat>,
+    /// When something must happen to it (a move is due, a round closes).
+    pub deadline: Option<Timestamp>,
+    /// When it was created.
+    pub created: Timestamp,
+    /// When it last changed.
+    pub updated: Timestamp,
+}
+
+/// A game to create.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Its key (no other game may have it).
+    pub key: GameKey,
+    /// Its record.
+    pub record: GameRecord,
+    /// Where it is in its life.
+    pub state: GameState,
+    /// Its seats.
+    pub seats: Vec<StoredSeat>,
+    /// When something must happen to it.
+    pub deadline: Option<Timestamp>,
+    /// The time now.
+    pub now: Timestamp,
+}
+
+/// A change to a game: its new record, state and deadline, and perhaps a
+/// seat taken by an account.
+#[derive(Clone, Debug)]
+pub struct GameUpdate {
+    /// The record now.
+    pub record: GameRecord,
+    /// The state now.
+    pub state: GameState,
+    /// The deadline now.
+    pub deadline: Option<Timestamp>,
+    /// An open seat that the account takes.
+    pub seat_taken: Option<(u8, AccountId)>,
+    /// The time now.
+    pub now: Timestamp,
+}
+
+/// Which games [`Store::games`](crate::Store::games) lists.
+#[derive(Clone, Debug, Default)]
+pub struct GameFilter {
+    /// Only games in this state.
+    pub state: Option<GameState>,
+    /// Only games where this account holds a seat.
+    pub account: Option<AccountId>,
+    /// At most this many (0 or less: 100).
+    pub limit: i64,
+}
+
+impl GameFilter {
+    /// How many games to list at most.
+    pub(crate) fn limit(&self) -> i64 {
+        if self.limit <= 0 { 100 } else { self.limit }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn states_read_back() {
+        for state in GameState::ALL {
+            assert_eq!(GameState::parse(state.as_str()), Some(state));
+        }
+        assert_eq!(GameState::parse("Open"), None);
+    }
+}

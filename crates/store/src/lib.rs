@@ -1,0 +1,96 @@
+//! Where the server keeps accounts, sessions, games and mail.
+//!
+//! A [`Store`] is opened on a URL: `sqlite://arbiter.db` for one server
+//! with its database embedded (the default; the file is made if missing,
+//! written ahead (WAL) with `synchronous = FULL`, so a write that was
+//! acknowledged survives the process being killed), or `postgres://…` for
+//! several servers sharing one database. Opening runs the migrations in
+//! `migrations/sqlite` or `migrations/postgres` (the same file names, SQL
+//! per dialect) and refuses a database that a newer Arbiter has migrated
+//! further ([`StoreError::Newer`]).
+//!
+//! # Tables
+//!
+//! Every time is a `BIGINT` of seconds since 1970 (UTC).
+//!
+//! - `accounts`: `id`, `name` as given, `name_key` (the name in ASCII
+//!   lowercase, unique: names compare case-insensitively),
+//!   `password_hash`, `email` (may be null), `notify_email`, `created`.
+//! - `sessions`: `token_hash` (the key; the token itself is never
+//!   stored), `account_id` (deleted with its account), `created`.
+//! - `games`: `key` (chosen by the server), `game` (its identifier, e.g.
+//!   `agog`), `state` (`open`, `active`, `finished`), `version`, `record`
+//!   (the whole [`arbiter_play::GameRecord`] as JSON), `deadline` (may be
+//!   null), `created`, `updated`; indexed on `(state, updated)` and on
+//!   `deadline`.
+//! - `game_seats`: `(game_key, seat)` with at most one of `account_id`
+//!   and `computer_level`; both null is an open seat. Indexed on
+//!   `account_id`.
+//! - `mail`: the outbox. A mail is queued in the same call that stores
+//!   the change it tells of and sent later by a background job:
+//!   `to_address`, `subject`, `body`, `created`, `next_attempt`,
+//!   `attempts`, `sent` (null until sent), `last_error`; indexed on
+//!   `(sent, next_attempt)`.
+//!
+//! # Concurrency
+//!
+//! Every change to a game goes through [`Store::update_game`] with the
+//! version the caller read. In one transaction it advances the version
+//! with a conditional `UPDATE … WHERE version = expected`, so of several
+//! changes made from the same version exactly one is stored and the
+//! others get [`StoreError::Stale`] (re-read and try again). Taking a seat
+//! happens in that same transaction and only if the seat is still open.
+//! On SQLite every writing transaction begins with `BEGIN IMMEDIATE`, so
+//! writers queue (for up to the busy timeout) instead of failing; on
+//! PostgreSQL the row lock of the conditional `UPDATE` orders them.
+//!
+//! Several servers on one PostgreSQL database tell each other of changed
+//! games with `NOTIFY arbiter_games, '<key>'` ([`Store::notify_changed`],
+//! [`Store::listen`]).
+
+/// Runs `$body` with `$pool` bound to the store's pool, whichever the
+/// backend: the SQL is written once, with `$1`-style parameters, which
+/// SQLite and PostgreSQL both read.
+macro_rules! on_pool {
+    ($store:expr, $pool:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::open::Pool::Sqlite($pool) => $body,
+            $crate::open::Pool::Postgres($pool) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with `$tx` bound to a writing transaction (`BEGIN
+/// IMMEDIATE` on SQLite); `$body` commits it.
+macro_rules! in_write_transaction {
+    ($store:expr, $tx:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::open::Pool::Sqlite(pool) => {
+                let mut $tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                $body
+            }
+            $crate::open::Pool::Postgres(pool) => {
+                let mut $tx = pool.begin().await?;
+                $body
+            }
+        }
+    };
+}
+
+mod accounts;
+mod error;
+mod game_queries;
+mod game_rows;
+mod games;
+mod key;
+mod mail;
+mod notify;
+mod open;
+mod sessions;
+
+pub use accounts::{Account, AccountChange, AccountId, NewAccount};
+pub use error::StoreError;
+pub use games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};
+pub use mail::{NewMail, QueuedMail};
+pub use notify::Listener;
+pub use open::{Backend, Store};

@@ -1,0 +1,133 @@
+//! The mail outbox: a mail is queued by the call that stores the change
+//! it tells of, so it is not lost if the server stops, and a background
+//! job sends it later, trying again after a failure.
+
+use arbiter_play::Timestamp;
+
+use crate::accounts::AccountId;
+use crate::error::StoreError;
+use crate::open::Store;
+
+/// A mail to queue.
+#[derive(Clone, Debug)]
+pub struct NewMail {
+    /// The account it is for (its mail is deleted with it).
+    pub account: AccountId,
+    /// The address it goes to.
+    pub to: String,
+    /// Its subject.
+    pub subject: String,
+    /// Its text.
+    pub body: String,
+    /// The time now: it is due at once.
+    pub now: Timestamp,
+}
+
+/// A queued mail that is due.
+#[derive(Clone, Debug)]
+pub struct QueuedMail {
+    /// Its number in the queue.
+    pub id: i64,
+    /// The address it goes to.
+    pub to: String,
+    /// Its subject.
+    pub subject: String,
+    /// Its text.
+    pub body: String,
+    /// How many times sending it has failed.
+    pub attempts: i64,
+}
+
+/// A queued mail's row.
+#[derive(sqlx::FromRow)]
+struct MailRow {
+    id: i64,
+    to_address: String,
+    subject: String,
+    body: String,
+    attempts: i32,
+}
+
+impl From<MailRow> for QueuedMail {
+    fn from(row: MailRow) -> QueuedMail {
+        QueuedMail {
+            id: row.id,
+            to: row.to_address,
+            subject: row.subject,
+            body: row.body,
+            attempts: i64::from(row.attempts),
+        }
+    }
+}
+
+impl Store {
+    /// Queues a mail, due at once; its number in the queue.
+    pub async fn queue_mail(&self, mail: &NewMail) -> Result<i64, StoreError> {
+        let id = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(
+                "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
+                 VALUES ($1, $2, $3, $4, $5, $5, 0) RETURNING id",
+            )
+            .bind(mail.account.0)
+            .bind(mail.to.as_str())
+            .bind(mail.subject.as_str())
+            .bind(mail.body.as_str())
+            .bind(mail.now.unix())
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(id)
+    }
+
+    /// The unsent mail due at `now`, the longest waiting first, at most
+    /// `limit` (100 if 0 or less).
+    pub async fn due_mail(&self, now: Timestamp, limit: i64) -> Result<Vec<QueuedMail>, StoreError> {
+        let limit = if limit <= 0 { 100 } else { limit };
+        let rows = on_pool!(self, pool => {
+            sqlx::query_as::<_, MailRow>(
+                "SELECT id, to_address, subject, body, attempts FROM mail \
+                 WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $2",
+            )
+            .bind(now.unix())
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows.into_iter().map(QueuedMail::from).collect())
+    }
+
+    /// Marks mail `id` sent at `now`. A mail that is not queued is
+    /// `StoreError::Database(sqlx::Error::RowNotFound)`.
+    pub async fn mail_sent(&self, id: i64, now: Timestamp) -> Result<(), StoreError> {
+        let changed = on_pool!(self, pool => {
+            sqlx::query("UPDATE mail SET sent = $2 WHERE id = $1")
+                .bind(id)
+                .bind(now.unix())
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        found(changed)
+    }
+
+    /// Notes that sending mail `id` failed with `error`: one more
+    /// attempt, and the next at `retry_at`. A mail that is not queued is
+    /// `StoreError::Database(sqlx::Error::RowNotFound)`.
+    pub async fn mail_failed(&self, id: i64, error: &str, retry_at: Timestamp) -> Result<(), StoreError> {
+        let changed = on_pool!(self, pool => {
+            sqlx::query("UPDATE mail SET attempts = attempts + 1, last_error = $2, next_attempt = $3 WHERE id = $1")
+                .bind(id)
+                .bind(error)
+                .bind(retry_at.unix())
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        found(changed)
+    }
+}
+
+/// `RowNotFound` unless a row was changed.
+fn found(changed: u64) -> Result<(), StoreError> {
+    if changed == 0 { Err(StoreError::Database(sqlx::Error::RowNotFound)) } else { Ok(()) }
+}

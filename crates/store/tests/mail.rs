@@ -1,0 +1,62 @@
+//! The mail outbox: queued, due, sent, or failed and tried again later.
+
+mod support;
+
+use arbiter_store::{NewAccount, NewMail, StoreError};
+use support::{at, on_both};
+
+#[tokio::test]
+async fn mail_is_due_until_sent_and_failures_wait_to_be_retried() {
+    on_both("mail_is_due_until_sent_and_failures_wait_to_be_retried", |db| async move {
+        let store = db.open().await;
+        let new = NewAccount { name: "Ann", password_hash: "h", email: Some("ann@example.org"), now: at(0) };
+        let ann = store.create_account(&new).await.unwrap();
+        let mail = |subject: &str, now| NewMail {
+            account: ann.id,
+            to: "ann@example.org".into(),
+            subject: subject.into(),
+            body: format!("Dear Ann,\n{subject}\n"),
+            now: at(now),
+        };
+        assert!(store.due_mail(at(1_000), 10).await.unwrap().is_empty());
+        let first = store.queue_mail(&mail("your move in x7f3", 10)).await.unwrap();
+        let second = store.queue_mail(&mail("round 2 closed", 20)).await.unwrap();
+        assert_ne!(first, second);
+
+        let subjects = |now, limit| {
+            let store = store.clone();
+            async move {
+                store.due_mail(at(now), limit).await.unwrap().into_iter().map(|m| m.subject).collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(subjects(5, 10).await, Vec::<String>::new());
+        assert_eq!(subjects(10, 10).await, ["your move in x7f3"]);
+        assert_eq!(subjects(20, 10).await, ["your move in x7f3", "round 2 closed"]);
+        assert_eq!(subjects(20, 1).await, ["your move in x7f3"]);
+
+        let due = store.due_mail(at(20), 10).await.unwrap();
+        assert_eq!((due[0].id, due[0].to.as_str(), due[0].attempts), (first, "ann@example.org", 0));
+        assert_eq!(due[0].body, "Dear Ann,\nyour move in x7f3\n");
+
+        // The first is sent; the second fails twice, and waits each time.
+        store.mail_sent(first, at(21)).await.unwrap();
+        store.mail_failed(second, "connection refused", at(80)).await.unwrap();
+        assert_eq!(subjects(79, 10).await, Vec::<String>::new());
+        let retried = store.due_mail(at(80), 10).await.unwrap();
+        assert_eq!((retried.len(), retried[0].id, retried[0].attempts), (1, second, 1));
+        store.mail_failed(second, "timed out", at(200)).await.unwrap();
+        assert_eq!(subjects(199, 10).await, Vec::<String>::new());
+        assert_eq!(store.due_mail(at(200), 10).await.unwrap()[0].attempts, 2);
+        store.mail_sent(second, at(201)).await.unwrap();
+        assert!(store.due_mail(at(10_000), 10).await.unwrap().is_empty());
+
+        // Mail that was never queued.
+        assert!(matches!(store.mail_sent(second + 100, at(1)).await, Err(StoreError::Database(sqlx::Error::RowNotFound))));
+        assert!(matches!(
+            store.mail_failed(second + 100, "x", at(1)).await,
+            Err(StoreError::Database(sqlx::Error::RowNotFound))
+        ));
+        store.close().await;
+    })
+    .await;
+}
