@@ -12,7 +12,9 @@
 //! a move for a ply already played, sent to the other server, is refused
 //! with 409 (by POST and on a socket), and when the player to move sends
 //! a move for the same ply to both servers at once, exactly one is
-//! applied and the other refused with 409.
+//! applied and the other refused with 409. Moves made in turn through one
+//! server and the other, each at once after the last, are all applied and
+//! read back at once through either (each keeps games in memory).
 
 mod support_server;
 
@@ -149,6 +151,27 @@ async fn two_servers_on_one_postgres_database_are_one_service() {
             assert_eq!(seen["moves"], json!(moves), "{who}: {seen}");
         }
     }
+
+    // Each server keeps the games it has loaded in memory. Moves made in
+    // turn through one and the other, each at once after the last, are
+    // all applied: a server whose copy is older than the stored game
+    // finds out and plays the move on the game as stored.
+    for (turn, ply) in (2 + RACES..2 + RACES + 12).enumerate() {
+        let (here, there) = if turn % 2 == 0 { (&one, &two) } else { (&two, &one) };
+        let view = there.view(&id, None).await;
+        if view["status"]["state"] != "ongoing" {
+            break;
+        }
+        let token = if view["to_move"] == json!([first]) { &ann } else { &bo };
+        let legal = there.view(&id, Some(token)).await["legal"][0].as_str().unwrap().to_string();
+        let (status, moved) =
+            here.post(&format!("/api/games/{id}/moves"), Some(token), json!({"move": legal, "ply": ply})).await;
+        assert_eq!(status, StatusCode::OK, "ply {ply} through {}: {moved}", here.base);
+        moves.push(legal);
+        assert_eq!(moved["moves"], json!(moves), "{moved}");
+        assert_eq!(there.view(&id, None).await["moves"], json!(moves), "read at once through {}", there.base);
+    }
+
     for server in [&one, &two] {
         let log = server.log_text();
         assert!(!log.contains("ERROR"), "{} logged an error:\n{log}", server.base);

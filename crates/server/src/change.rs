@@ -1,7 +1,11 @@
-//! The one path every change to a game takes: load it, change it through
-//! the play layer on a blocking thread (a round's closing may run the
-//! computer's searches), store it only if nobody changed it meanwhile,
-//! then tell its listeners and let the computer and the deadline job know.
+//! The one path every change to a game takes: take the game (kept in
+//! memory, see [`crate::cache`]), change a copy through the play layer on
+//! a blocking thread (a round's closing may run the computer's searches),
+//! store it with its mail only if nobody changed the game meanwhile, then
+//! tell its listeners and let the computer and the deadline job know. A
+//! change that finds the game changed meanwhile is made again on the game
+//! as stored: the change itself checks what it must (the ply a move is
+//! for, whose turn it is), so a move is never applied twice.
 
 use std::sync::Arc;
 
@@ -9,8 +13,13 @@ use arbiter_play::Timestamp;
 use arbiter_store::{AccountId, GameKey, GameState, GameUpdate, StoreError};
 
 use crate::error::ApiError;
+use crate::mail::Snapshot;
 use crate::state::AppState;
 use crate::table::{Play, Table};
+
+/// How many times a change is made again when the game keeps changing
+/// under it.
+const ATTEMPTS: usize = 8;
 
 /// What a change did besides changing the game.
 #[derive(Debug, Default)]
@@ -22,57 +31,129 @@ pub struct Changed {
     pub refusal: Option<ApiError>,
 }
 
-/// Loads the game `key`.
-pub async fn load(state: &AppState, key: &GameKey) -> Result<Table, ApiError> {
-    match state.store.game(key).await? {
-        Some(stored) => Table::load(stored),
-        None => Err(ApiError::not_found(format!("'{key}': no such game"))),
+/// The game `key` as stored: the copy kept in memory if the store has
+/// no newer version (one small query), else read and replayed.
+pub async fn load(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
+    if let Some(kept) = state.games.get(key) {
+        if state.store.game_version(key).await? == Some(kept.stored.version) {
+            return Ok(kept);
+        }
+        state.games.forget(key);
     }
+    load_stored(state, key).await
+}
+
+/// Reads the game `key` from the store, replays it and keeps it.
+async fn load_stored(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
+    let stored = state.store.game(key).await?.ok_or_else(|| ApiError::not_found(format!("'{key}': no such game")))?;
+    let table = Arc::new(Table::load(stored)?);
+    state.games.keep(table.clone());
+    Ok(table)
 }
 
 /// Changes the game `key` with `change` at the present moment and stores
-/// it. A change made meanwhile by another request is refused with 409.
+/// it. If the game changed meanwhile (another request, another server),
+/// `change` is made again on the game as now stored; it must check
+/// whatever makes it stale (the ply a move is for).
 pub async fn change_game<F>(state: &AppState, key: &GameKey, change: F) -> Result<(Arc<Table>, Changed), ApiError>
 where
-    F: FnOnce(&mut Table, Timestamp) -> Result<Changed, ApiError> + Send + 'static,
+    F: Fn(&mut Table, Timestamp) -> Result<Changed, ApiError> + Send + Sync + 'static,
 {
-    let table = load(state, key).await?;
-    let before = crate::mail::Snapshot::of(&table);
-    let now = state.clock.now();
-    let version = table.stored.version;
-    let (table, changed) = tokio::task::spawn_blocking(move || {
-        let mut table = table;
-        change(&mut table, now).map(|changed| (table, changed))
-    })
-    .await
-    .map_err(|_| ApiError::malformed("the change could not be made"))??;
-    let update = GameUpdate {
-        record: table.record(),
-        state: table.state(),
-        deadline: table.deadline(),
-        seat_taken: changed.seat_taken,
-        now,
-    };
-    let stored = state.store.update_game(key, version, &update).await.map_err(|e| match e {
-        StoreError::Stale { .. } => ApiError::conflict(format!("'{key}': the game changed meanwhile; load it again")),
-        other => other.into(),
-    })?;
-    let table = Arc::new(Table { stored, play: table.play });
-    after_change(state, before, table.clone()).await;
-    Ok((table, changed))
+    let change = Arc::new(change);
+    let mut kept = state.games.get(key);
+    for _ in 0..ATTEMPTS {
+        let from_memory = kept.is_some();
+        let table = match kept.take() {
+            Some(table) => table,
+            None => load_stored(state, key).await?,
+        };
+        let before = Snapshot::of(&table);
+        let now = state.clock.now();
+        let version = table.stored.version;
+        let made = {
+            let change = change.clone();
+            tokio::task::spawn_blocking(move || {
+                let mut table = Table::clone(&table);
+                change(&mut table, now).map(|changed| (table, changed))
+            })
+            .await
+            .map_err(|_| ApiError::malformed("the change could not be made"))?
+        };
+        let (table, changed) = match made {
+            Ok(made) => made,
+            // Refused by a copy that another server may have outdated:
+            // refused for good only if the copy is the stored game.
+            Err(refusal) if from_memory && state.store.game_version(key).await? != Some(version) => {
+                state.games.forget(key);
+                tracing::debug!(game = %key, error = %refusal, "refused by an outdated copy; loading the game");
+                continue;
+            }
+            Err(refusal) => return Err(refusal),
+        };
+        let update = GameUpdate {
+            record: table.record(),
+            state: table.state(),
+            deadline: table.deadline(),
+            seat_taken: changed.seat_taken,
+            mail: crate::mail::for_change(state, before, &table, now).await,
+            now,
+        };
+        // Stored and told in a task of its own, so that a request given
+        // up half way never leaves a change stored but untold.
+        let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table.play, before))
+            .await
+            .map_err(|_| ApiError::malformed("the change could not be stored"))?;
+        match stored {
+            Ok(table) => return Ok((table, changed)),
+            Err(StoreError::Stale { .. }) => {
+                state.games.forget(key);
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::conflict(format!("'{key}': the game kept changing meanwhile; load it again")))
+}
+
+/// Stores `update` of the game `key` made from `version`, keeps the
+/// game as stored, and tells everyone concerned.
+async fn store_and_tell(
+    state: AppState,
+    key: GameKey,
+    version: i64,
+    update: GameUpdate,
+    play: Play,
+    before: Snapshot,
+) -> Result<Arc<Table>, StoreError> {
+    let mailed = !update.mail.is_empty();
+    let stored = state.store.update_game(&key, version, update).await?;
+    let table = Arc::new(Table { stored, play });
+    state.games.keep(table.clone());
+    // The store told the other servers with the change.
+    tell_this_server(&state, before, &table);
+    if mailed {
+        crate::mail::wake(&state);
+    }
+    Ok(table)
 }
 
 /// Tells everyone concerned that `table` changed from `before`: this
-/// server's listeners, the other servers on the database, the deadline
-/// job, the computer, and the players by mail.
-pub async fn after_change(state: &AppState, before: crate::mail::Snapshot, table: Arc<Table>) {
-    state.hub.publish(table.clone());
+/// server's listeners (and the lobby's, if the open games may look
+/// different), the other servers on the database, the deadline job and
+/// the computer.
+pub async fn after_change(state: &AppState, before: Snapshot, table: Arc<Table>) {
     if let Err(e) = state.store.notify_changed(&table.stored.key).await {
         tracing::warn!(error = %e, game = %table.stored.key, "other servers were not told of a change");
     }
+    tell_this_server(state, before, &table);
+}
+
+/// Tells this server's listeners, its deadline job and the computer that
+/// `table` changed from `before`.
+fn tell_this_server(state: &AppState, before: Snapshot, table: &Arc<Table>) {
+    state.hub.publish(table.clone(), before.lobby_changed(table));
     state.deadlines.notify_one();
-    schedule_computer(state, &table);
-    crate::mail::queue_for_change(state, before, &table).await;
+    schedule_computer(state, table);
 }
 
 /// Starts the computer's move in `table` if it is the computer's turn. A

@@ -40,8 +40,9 @@ impl Hub {
         self.lobby.subscribe()
     }
 
-    /// Tells this process's listeners of `table`, the game as it now is.
-    pub fn publish(&self, table: Arc<Table>) {
+    /// Tells this process's listeners of `table`, the game as it now is,
+    /// and the lobby's if `lobby` (the open games may look different).
+    pub fn publish(&self, table: Arc<Table>, lobby: bool) {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(sender) = games.get(&table.stored.key)
             && sender.send(table.clone()).is_err()
@@ -49,7 +50,9 @@ impl Hub {
             // Nobody listens any more.
             games.remove(&table.stored.key);
         }
-        let _ = self.lobby.send(());
+        if lobby {
+            let _ = self.lobby.send(());
+        }
     }
 
     /// Tells the lobby's listeners that the open games may have changed.

@@ -8,6 +8,7 @@
 //! [`serve`] binds, starts the background jobs and drains on SIGTERM.
 
 mod auth;
+mod cache;
 mod change;
 mod error;
 mod hub;
@@ -129,12 +130,13 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
     loop {
         match listener.recv().await {
             Ok(key) => {
+                state.games.forget(&key);
                 if !state.hub.has_listeners(&key) {
                     state.hub.publish_lobby();
                     continue;
                 }
                 if let Ok(table) = change::load(&state, &key).await {
-                    state.hub.publish(Arc::new(table));
+                    state.hub.publish(table, true);
                 }
             }
             Err(e) => {

@@ -9,6 +9,7 @@ use arbiter_store::Store;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{Notify, Semaphore};
 
+use crate::cache::GameCache;
 use crate::hub::Hub;
 
 /// The server's shared state: the store, the time, the live channels, the
@@ -21,6 +22,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Who hears of changes.
     pub hub: Hub,
+    /// The games loaded lately.
+    pub games: Arc<GameCache>,
     /// At most this many searches run at once, each on a blocking thread.
     pub searches: Arc<Semaphore>,
     /// Sign-in attempts per address and name.
@@ -57,6 +60,7 @@ impl AppState {
             store,
             clock,
             hub: Hub::default(),
+            games: Arc::new(GameCache::default()),
             searches: Arc::new(Semaphore::new(searches)),
             sign_ins: Arc::new(RateLimiter::keyed(quota)),
             sign_ins_by_address: Arc::new(RateLimiter::keyed(by_address)),

@@ -64,6 +64,13 @@ pub enum StoreError {
         /// What is wrong.
         reason: String,
     },
+    /// The change was not committed: the transaction it shared with
+    /// others failed, or the store is closing.
+    #[error("the database did not commit the change: {reason}")]
+    NotCommitted {
+        /// Why.
+        reason: String,
+    },
     /// The database failed (or found no such row, for accounts and mail).
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),

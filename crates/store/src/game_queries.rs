@@ -4,7 +4,7 @@ use arbiter_play::Timestamp;
 
 use crate::error::StoreError;
 use crate::game_rows::{GameSeatRow, game_columns, games_from_rows, holder_columns, write_record};
-use crate::games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, StoredGame};
+use crate::games::{GameFilter, GameKey, GameState, NewGame, StoredGame};
 use crate::open::Store;
 
 /// A game and its seats, by key.
@@ -77,72 +77,15 @@ impl Store {
         Ok(games_from_rows(rows)?.pop())
     }
 
-    /// Stores a change to a game read at `expected_version`, in one
-    /// transaction, and returns the game as now stored (its version one
-    /// more). Refuses with [`StoreError::Stale`] if the game has changed
-    /// since (of several changes from the same version exactly one is
-    /// stored), with [`StoreError::NotFound`] if there is no such game,
-    /// and, if the change gives a seat to an account, with
-    /// [`StoreError::SeatTaken`] unless the seat is open; nothing is
-    /// stored then.
-    pub async fn update_game(
-        &self,
-        key: &GameKey,
-        expected_version: i64,
-        update: &GameUpdate,
-    ) -> Result<StoredGame, StoreError> {
-        let record = write_record(key, &update.record)?;
-        let game = update.record.game.to_string();
-        in_write_transaction!(self, tx => {
-            // The conditional UPDATE first: on PostgreSQL it takes the
-            // row's lock, and a concurrent one from the same version
-            // waits for it, then finds the version moved on.
-            let changed = sqlx::query(
-                "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 version = version + 1 WHERE key = $1 AND version = $2",
-            )
-            .bind(key.0.as_str())
-            .bind(expected_version)
-            .bind(game.as_str())
-            .bind(update.state.as_str())
-            .bind(record.as_str())
-            .bind(update.deadline.map(Timestamp::unix))
-            .bind(update.now.unix())
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-            if changed == 0 {
-                let found = sqlx::query_scalar::<_, i64>("SELECT version FROM games WHERE key = $1")
-                    .bind(key.0.as_str())
-                    .fetch_optional(&mut *tx)
-                    .await?;
-                tx.rollback().await?;
-                return Err(match found {
-                    Some(found) => StoreError::Stale { key: key.clone(), expected: expected_version, found },
-                    None => StoreError::NotFound { key: key.clone() },
-                });
-            }
-            if let Some((seat, account)) = update.seat_taken {
-                let taken = sqlx::query(
-                    "UPDATE game_seats SET account_id = $3 \
-                     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL",
-                )
+    /// The stored version of the game `key`, if there is such a game.
+    pub async fn game_version(&self, key: &GameKey) -> Result<Option<i64>, StoreError> {
+        let version = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>("SELECT version FROM games WHERE key = $1")
                 .bind(key.0.as_str())
-                .bind(i32::from(seat))
-                .bind(account.0)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-                if taken == 0 {
-                    tx.rollback().await?;
-                    return Err(StoreError::SeatTaken { key: key.clone(), seat });
-                }
-            }
-            let rows = sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(&mut *tx).await?;
-            let stored = games_from_rows(rows)?.pop().ok_or_else(|| StoreError::NotFound { key: key.clone() })?;
-            tx.commit().await?;
-            Ok(stored)
-        })
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(version)
     }
 
     /// The games that `filter` lets through, the most recently changed

@@ -71,10 +71,30 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
     let Some(number) = row.seat else {
         return Ok(None);
     };
+    let key = GameKey(row.key.clone());
+    seat_from_columns(&key, &SeatRow { seat: number, account_id: row.account_id, computer_level: row.computer_level })
+        .map(Some)
+}
+
+/// A row of `game_seats`, without its game.
+#[derive(sqlx::FromRow)]
+pub(crate) struct SeatRow {
+    seat: i32,
+    account_id: Option<i64>,
+    computer_level: Option<i32>,
+}
+
+/// The columns of a [`SeatRow`], in seat order for `$1`'s game.
+pub(crate) const SEATS_OF_GAME: &str =
+    "SELECT seat, account_id, computer_level FROM game_seats WHERE game_key = $1 ORDER BY seat";
+
+/// The seat of `key` in a row of `game_seats`.
+pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSeat, StoreError> {
     let bad = |what: &str, value: i64| StoreError::Record {
-        key: GameKey(row.key.clone()),
+        key: key.clone(),
         reason: format!("{what} {value} is out of range"),
     };
+    let number = row.seat;
     let seat = u8::try_from(number).map_err(|_| bad("seat", number.into()))?;
     let holder = match (row.account_id, row.computer_level) {
         (Some(id), _) => SeatHolder::Account(AccountId(id)),
@@ -83,7 +103,7 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
         }
         (None, None) => SeatHolder::Open,
     };
-    Ok(Some(StoredSeat { seat, holder }))
+    Ok(StoredSeat { seat, holder })
 }
 
 /// A record as JSON.

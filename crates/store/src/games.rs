@@ -114,6 +114,8 @@ pub struct GameUpdate {
     pub deadline: Option<Timestamp>,
     /// An open seat that the account takes.
     pub seat_taken: Option<(u8, AccountId)>,
+    /// Mail that tells of the change, queued with it.
+    pub mail: Vec<crate::mail::NewMail>,
     /// The time now.
     pub now: Timestamp,
 }

@@ -87,6 +87,7 @@ mod mail;
 mod notify;
 mod open;
 mod sessions;
+mod update;
 
 pub use accounts::{Account, AccountChange, AccountId, NewAccount};
 pub use error::StoreError;

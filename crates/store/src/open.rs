@@ -20,7 +20,7 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("./migrations/postgres");
 /// WAL mode; writers queue).
 const SQLITE_CONNECTIONS: u32 = 8;
 /// Connections of a pool on PostgreSQL.
-const POSTGRES_CONNECTIONS: u32 = 10;
+const POSTGRES_CONNECTIONS: u32 = 32;
 /// How long an SQLite writer waits for another to finish.
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -43,6 +43,10 @@ pub enum Backend {
 #[derive(Clone)]
 pub struct Store {
     pub(crate) pool: Pool,
+    /// On SQLite: the writer that commits game changes together.
+    pub(crate) group_commit: Option<crate::update::GroupCommit>,
+    /// This store among the others on the same database (random).
+    pub(crate) origin: u64,
 }
 
 /// The pool of connections under a store.
@@ -140,14 +144,27 @@ async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
     } else {
         SqlitePoolOptions::new().max_connections(SQLITE_CONNECTIONS).connect_with(options).await?
     };
-    Ok(Store { pool: Pool::Sqlite(pool) })
+    // Game changes are committed together by one writer.
+    let group_commit = Some(crate::update::GroupCommit::start(pool.clone()));
+    Ok(Store { pool: Pool::Sqlite(pool), group_commit, origin: new_origin() })
 }
 
 /// Opens a pool on a PostgreSQL URL.
 async fn open_postgres(url: &str) -> Result<Store, StoreError> {
     let options = PgConnectOptions::from_str(url).map_err(|e| url_error(url, &e.to_string()))?;
     let pool = PgPoolOptions::new().max_connections(POSTGRES_CONNECTIONS).connect_with(options).await?;
-    Ok(Store { pool: Pool::Postgres(pool) })
+    Ok(Store { pool: Pool::Postgres(pool), group_commit: None, origin: new_origin() })
+}
+
+/// A number for a newly opened store, random enough that two stores on
+/// one database never share it.
+fn new_origin() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher
+        .write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_nanos());
+    hasher.write_u32(std::process::id());
+    hasher.finish()
 }
 
 /// A [`StoreError::Url`] for `url`, its password hidden.

@@ -37,7 +37,7 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
 
 /// A change to `record` at `now`.
 fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
-    GameUpdate { record, state, deadline: None, seat_taken: None, now: at(now) }
+    GameUpdate { record, state, deadline: None, seat_taken: None, mail: Vec::new(), now: at(now) }
 }
 
 #[tokio::test]
@@ -90,7 +90,7 @@ async fn a_change_is_stored_only_from_the_version_read() {
         changed.moves.push(arbiter_play::record::MoveRecord::new("c2-c3"));
         let mut first = update(changed.clone(), GameState::Active, 5);
         first.deadline = Some(at(100));
-        let stored = store.update_game(&key, 1, &first).await.unwrap();
+        let stored = store.update_game(&key, 1, first.clone()).await.unwrap();
         assert_eq!(stored.version, 2);
         assert_eq!(stored.record, changed);
         assert_eq!(stored.deadline, Some(at(100)));
@@ -100,17 +100,17 @@ async fn a_change_is_stored_only_from_the_version_read() {
         assert_eq!((read.version, read.record, read.deadline), (2, changed.clone(), Some(at(100))));
 
         // From version 1 again: stale, and nothing changes.
-        match store.update_game(&key, 1, &update(record("other"), GameState::Finished, 6)).await {
+        match store.update_game(&key, 1, update(record("other"), GameState::Finished, 6)).await {
             Err(e @ StoreError::Stale { expected: 1, found: 2, .. }) => assert!(e.to_string().contains("'g1'"), "{e}"),
             other => panic!("{other:?}"),
         }
         let read = store.game(&key).await.unwrap().unwrap();
         assert_eq!((read.version, read.state, read.record), (2, GameState::Active, changed));
 
-        let finished = store.update_game(&key, 2, &update(record("g1"), GameState::Finished, 7)).await.unwrap();
+        let finished = store.update_game(&key, 2, update(record("g1"), GameState::Finished, 7)).await.unwrap();
         assert_eq!((finished.version, finished.state, finished.deadline), (3, GameState::Finished, None));
 
-        match store.update_game(&GameKey("nope".into()), 1, &update(record("x"), GameState::Active, 8)).await {
+        match store.update_game(&GameKey("nope".into()), 1, update(record("x"), GameState::Active, 8)).await {
             Err(StoreError::NotFound { key }) => assert_eq!(key.0, "nope"),
             other => panic!("{other:?}"),
         }
@@ -132,7 +132,7 @@ async fn only_an_open_seat_can_be_taken() {
         for seat in [0u8, 1, 7] {
             let mut take = update(record("seats"), GameState::Active, 1);
             take.seat_taken = Some((seat, bob));
-            match store.update_game(&key, 1, &take).await {
+            match store.update_game(&key, 1, take.clone()).await {
                 Err(e @ StoreError::SeatTaken { .. }) => {
                     assert_eq!(e.to_string(), format!("game 'seats': seat {seat} is already taken"))
                 }
@@ -145,7 +145,7 @@ async fn only_an_open_seat_can_be_taken() {
 
         let mut take = update(record("seats"), GameState::Active, 2);
         take.seat_taken = Some((2, bob));
-        let stored = store.update_game(&key, 1, &take).await.unwrap();
+        let stored = store.update_game(&key, 1, take.clone()).await.unwrap();
         assert_eq!(stored.version, 2);
         assert_eq!(stored.state, GameState::Active);
         assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob) });
@@ -153,7 +153,7 @@ async fn only_an_open_seat_can_be_taken() {
 
         // Taken now, by the current version too.
         take.seat_taken = Some((2, ann));
-        assert!(matches!(store.update_game(&key, 2, &take).await, Err(StoreError::SeatTaken { seat: 2, .. })));
+        assert!(matches!(store.update_game(&key, 2, take.clone()).await, Err(StoreError::SeatTaken { seat: 2, .. })));
         store.close().await;
     })
     .await;
@@ -176,7 +176,7 @@ async fn of_twenty_concurrent_changes_from_one_version_exactly_one_is_stored() {
                 if i % 2 == 0 {
                     change.seat_taken = Some((2, bob));
                 }
-                (i, store.update_game(&key, 1, &change).await)
+                (i, store.update_game(&key, 1, change.clone()).await)
             }));
         }
         let mut winners = Vec::new();
@@ -217,7 +217,7 @@ async fn games_are_listed_newest_first_by_state_and_account() {
         }
         let mut take = update(record("a"), GameState::Open, 5);
         take.seat_taken = Some((2, bob));
-        store.update_game(&GameKey("a".into()), 1, &take).await.unwrap();
+        store.update_game(&GameKey("a".into()), 1, take.clone()).await.unwrap();
 
         let keys = |games: Vec<arbiter_store::StoredGame>| games.into_iter().map(|g| g.key.0).collect::<Vec<_>>();
         let list = |state, account, limit| {
@@ -274,16 +274,88 @@ async fn games_past_their_deadline_are_due() {
 
         // Moving a deadline on (or finishing the game) takes it off.
         let moved = GameUpdate { deadline: Some(at(300)), ..update(record("late"), GameState::Active, 150) };
-        store.update_game(&GameKey("late".into()), 1, &moved).await.unwrap();
+        store.update_game(&GameKey("late".into()), 1, moved.clone()).await.unwrap();
         assert_eq!(store.next_deadline().await.unwrap(), Some(at(200)));
         assert_eq!(due(250).await, ["later"]);
         let over = update(record("later"), GameState::Finished, 250);
-        store.update_game(&GameKey("later".into()), 1, &GameUpdate { deadline: Some(at(200)), ..over }).await.unwrap();
+        store.update_game(&GameKey("later".into()), 1, GameUpdate { deadline: Some(at(200)), ..over }).await.unwrap();
         assert_eq!(store.next_deadline().await.unwrap(), Some(at(300)));
         assert_eq!(due(1_000).await, ["late"]);
         let keys: HashSet<_> =
             store.games(&GameFilter::default()).await.unwrap().into_iter().map(|g| g.key.0).collect();
         assert_eq!(keys.len(), 4);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail() {
+    on_both("changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        const GAMES: usize = 60;
+        for i in 0..GAMES {
+            store.create_game(&new_game(&format!("g{i}"), ann, GameState::Open, 0)).await.unwrap();
+        }
+        let mail = |i: usize, what: &str| arbiter_store::NewMail {
+            account: bob,
+            to: "bob@example.org".into(),
+            subject: format!("{what} g{i}"),
+            body: "b".into(),
+            now: at(1),
+        };
+        // For every game at once: a change from its version, one from a
+        // version it never had, and (for every third game) one that takes
+        // a seat the computer holds. Only the first is stored, with its
+        // mail; a refused change stores nothing, mail included, and does
+        // not disturb the changes committed with it.
+        let mut tasks = Vec::new();
+        for i in 0..GAMES {
+            let key = GameKey(format!("g{i}"));
+            let mut good = update(record(&format!("moved {i}")), GameState::Active, 2);
+            good.seat_taken = Some((2, bob));
+            good.mail = vec![mail(i, "stored")];
+            let mut stale = update(record("stale"), GameState::Finished, 2);
+            stale.mail = vec![mail(i, "stale")];
+            let mut seat = update(record("seat"), GameState::Finished, 2);
+            seat.seat_taken = Some((1, bob));
+            seat.mail = vec![mail(i, "seat")];
+            let mut changes = vec![(1, good), (7, stale)];
+            if i % 3 == 0 {
+                changes.push((1, seat));
+            }
+            for (version, change) in changes {
+                let (store, key) = (store.clone(), key.clone());
+                tasks.push(tokio::spawn(async move { (version, store.update_game(&key, version, change).await) }));
+            }
+        }
+        let (mut stored, mut stale) = (0, 0);
+        for task in tasks {
+            match task.await.unwrap() {
+                (1, Ok(game)) => {
+                    assert_eq!(game.version, 2);
+                    assert_eq!(game.seats[2].holder, SeatHolder::Account(bob), "{}", game.key);
+                    stored += 1;
+                }
+                (1, Err(StoreError::Stale { expected: 1, found: 2, .. })) => {}
+                (1, Err(StoreError::SeatTaken { seat: 1, .. })) => {}
+                (7, Err(StoreError::Stale { expected: 7, .. })) => stale += 1,
+                (version, other) => panic!("a change from version {version}: {other:?}"),
+            }
+        }
+        assert_eq!((stored, stale), (GAMES, GAMES));
+        for i in 0..GAMES {
+            let read = store.game(&GameKey(format!("g{i}"))).await.unwrap().unwrap();
+            assert_eq!((read.version, read.record.clone()), (2, record(&format!("moved {i}"))));
+            assert_eq!(read.seats[1].holder, SeatHolder::Computer(3));
+        }
+        let queued = store.due_mail(at(10), 1000).await.unwrap();
+        let mut subjects: Vec<String> = queued.iter().map(|m| m.subject.clone()).collect();
+        subjects.sort();
+        let mut expected: Vec<String> = (0..GAMES).map(|i| format!("stored g{i}")).collect();
+        expected.sort();
+        assert_eq!(subjects, expected);
         store.close().await;
     })
     .await;

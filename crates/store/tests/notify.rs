@@ -5,8 +5,8 @@ mod support;
 
 use std::time::Duration;
 
-use arbiter_store::{Backend, GameKey};
-use support::on_both;
+use arbiter_store::{AccountId, Backend, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoreError, StoredSeat};
+use support::{at, on_both, record};
 
 #[tokio::test]
 async fn a_change_announced_through_one_store_reaches_another() {
@@ -27,13 +27,58 @@ async fn a_change_announced_through_one_store_reaches_another() {
                 assert_eq!(heard.expect("heard within 10 s").unwrap(), key);
                 let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
                 assert_eq!(heard.expect("heard within 10 s").unwrap().0, "second");
-                // Its own announcements reach it too.
+                // Its own announcements are not news to it: the next thing
+                // it hears is the other store's.
                 second.notify_changed(&GameKey("own".into())).await.unwrap();
+                first.notify_changed(&GameKey("theirs".into())).await.unwrap();
                 let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap().0, "own");
+                assert_eq!(heard.expect("heard within 10 s").unwrap().0, "theirs");
                 drop(listener);
             }
         }
+        first.close().await;
+        second.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not() {
+    on_both("a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not", |db| async move {
+        if db.backend == Backend::Sqlite {
+            return;
+        }
+        let (first, second) = (db.open().await, db.open().await);
+        let mut listener = second.listen().await.unwrap().expect("a listener on PostgreSQL");
+        let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1) }];
+        for key in ["a", "b"] {
+            let new = NewGame {
+                key: GameKey(key.into()),
+                record: record(key),
+                state: GameState::Active,
+                seats: seats.clone(),
+                deadline: None,
+                now: at(0),
+            };
+            first.create_game(&new).await.unwrap();
+        }
+        let change = |key: &str| GameUpdate {
+            record: record(key),
+            state: GameState::Active,
+            deadline: None,
+            seat_taken: None,
+            mail: Vec::new(),
+            now: at(1),
+        };
+        // Refused (stale, then a seat that is not open): not announced.
+        assert!(matches!(first.update_game(&GameKey("a".into()), 9, change("a")).await, Err(StoreError::Stale { .. })));
+        let taking = GameUpdate { seat_taken: Some((0, AccountId(1))), ..change("a") };
+        assert!(first.update_game(&GameKey("a".into()), 1, taking).await.is_err());
+        // Stored: announced.
+        first.update_game(&GameKey("b".into()), 1, change("b")).await.unwrap();
+        let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+        assert_eq!(heard.expect("heard within 10 s").unwrap().0, "b");
+        drop(listener);
         first.close().await;
         second.close().await;
     })

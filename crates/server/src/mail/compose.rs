@@ -14,12 +14,13 @@ pub struct Snapshot {
     over: bool,
     to_move: Option<arbiter_core::Seat>,
     active: bool,
+    open: bool,
 }
 
 impl Snapshot {
     /// A game that did not exist: nothing played, not started.
     pub fn none() -> Snapshot {
-        Snapshot { ply: 0, rounds_closed: 0, over: false, to_move: None, active: false }
+        Snapshot { ply: 0, rounds_closed: 0, over: false, to_move: None, active: false, open: false }
     }
 
     /// The game as it is now.
@@ -30,7 +31,14 @@ impl Snapshot {
             over: table.is_over(),
             to_move: table.to_move().first().copied().filter(|_| matches!(table.play, Play::Turns(_))),
             active: table.state() == arbiter_store::GameState::Active,
+            open: table.state() == arbiter_store::GameState::Open,
         }
+    }
+
+    /// Whether the lobby, which lists the open games, may show the game
+    /// differently after it became `after`.
+    pub fn lobby_changed(&self, after: &Table) -> bool {
+        self.open || after.state() == arbiter_store::GameState::Open
     }
 }
 
@@ -46,9 +54,12 @@ fn game_name(table: &Table) -> &'static str {
     table.stored.record.game.info().name
 }
 
-/// Queues the mails the change from `before` to `after` calls for.
-pub async fn queue_for_change(state: &AppState, before: Snapshot, after: &Table) {
-    let Some(mailer) = &state.mailer else { return };
+/// The mails the change from `before` to `after` calls for, to be queued
+/// with the change itself: to each person whose turn it now is, every
+/// player when a round closes or the game ends; only to accounts with an
+/// address that want mail. None if the server sends no mail.
+pub async fn for_change(state: &AppState, before: Snapshot, after: &Table, now: Timestamp) -> Vec<NewMail> {
+    let Some(mailer) = &state.mailer else { return Vec::new() };
     let link = format!("{}/games/{}", mailer.public_url.trim_end_matches('/'), after.stored.key);
     let name = game_name(after);
     let mut mails: Vec<(AccountId, String, String)> = Vec::new();
@@ -107,37 +118,53 @@ pub async fn queue_for_change(state: &AppState, before: Snapshot, after: &Table)
             ));
         }
     }
-    if mails.is_empty() {
-        return;
-    }
-    let now = state.clock.now();
-    let mut queued = false;
+    let mut out = Vec::with_capacity(mails.len());
     for (account, subject, body) in mails {
-        queued |= queue(state, account, subject, body, now).await;
+        out.extend(addressed(state, account, subject, body, now).await);
+    }
+    out
+}
+
+/// The mail for `account`, if it has an address and wants mail.
+async fn addressed(
+    state: &AppState,
+    account: AccountId,
+    subject: String,
+    body: String,
+    now: Timestamp,
+) -> Option<NewMail> {
+    let found = match state.store.account(account).await {
+        Ok(found) => found,
+        Err(e) => {
+            tracing::warn!(error = %e, "a mail's account was not read");
+            return None;
+        }
+    };
+    let account = found.filter(|a| a.notify_email)?;
+    let to = account.email.clone()?;
+    let body = format!("{body}\n-- \nArbiter. To receive no more mail, turn it off in your account (notify.email).\n");
+    Some(NewMail { account: account.id, to, subject, body, now })
+}
+
+/// Queues `mails` on their own (for a game just created; a change queues
+/// its mail with itself) and wakes the sender.
+pub async fn queue(state: &AppState, mails: Vec<NewMail>) {
+    let Some(mailer) = &state.mailer else { return };
+    let mut queued = false;
+    for mail in mails {
+        match state.store.queue_mail(&mail).await {
+            Ok(_) => queued = true,
+            Err(e) => tracing::warn!(error = %e, "a mail was not queued"),
+        }
     }
     if queued {
         mailer.wake.notify_one();
     }
 }
 
-/// Queues one mail for `account` if it has an address and wants mail.
-async fn queue(state: &AppState, account: AccountId, subject: String, body: String, now: Timestamp) -> bool {
-    let found = match state.store.account(account).await {
-        Ok(found) => found,
-        Err(e) => {
-            tracing::warn!(error = %e, "a mail's account was not read");
-            return false;
-        }
-    };
-    let Some(account) = found.filter(|a| a.notify_email) else { return false };
-    let Some(to) = account.email.clone() else { return false };
-    let body = format!("{body}\n-- \nArbiter. To receive no more mail, turn it off in your account (notify.email).\n");
-    let mail = NewMail { account: account.id, to, subject, body, now };
-    match state.store.queue_mail(&mail).await {
-        Ok(_) => true,
-        Err(e) => {
-            tracing::warn!(error = %e, "a mail was not queued");
-            false
-        }
+/// Wakes the sender: mail was queued with a change.
+pub fn wake(state: &AppState) {
+    if let Some(mailer) = &state.mailer {
+        mailer.wake.notify_one();
     }
 }

@@ -61,14 +61,15 @@ pub(crate) async fn create(
         now,
     };
     let stored = state.store.create_game(&new_game).await?;
-    let table = Table::load(stored)?;
-    let deadline = table.deadline();
-    let table = if deadline.is_some() {
+    let table = Arc::new(Table::load(stored)?);
+    state.games.keep(table.clone());
+    let mails = crate::mail::for_change(&state, crate::mail::Snapshot::none(), &table, now).await;
+    crate::mail::queue(&state, mails).await;
+    let table = if table.deadline().is_some() {
         // Store the first deadline the play layer set.
         let key = table.stored.key.clone();
         change::change_game(&state, &key, |_, _| Ok(Changed::default())).await?.0
     } else {
-        let table = Arc::new(table);
         change::after_change(&state, crate::mail::Snapshot::none(), table.clone()).await;
         table
     };

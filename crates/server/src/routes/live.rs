@@ -57,8 +57,17 @@ fn view_message(view: GameView) -> ServerMessage {
     ServerMessage::View { view: Box::new(view) }
 }
 
-async fn follow_game(state: AppState, key: GameKey, viewer: Option<AccountId>, table: Table, mut socket: WebSocket) {
+async fn follow_game(
+    state: AppState,
+    key: GameKey,
+    viewer: Option<AccountId>,
+    table: Arc<Table>,
+    mut socket: WebSocket,
+) {
     let mut changes = state.hub.subscribe(&key);
+    // Read again once listening: a change made since the upgrade was
+    // asked for is not missed.
+    let table = change::load(&state, &key).await.unwrap_or(table);
     let mut last = table.stored.version;
     if !send(&mut socket, &view_message(table.view(viewer))).await {
         return;
@@ -69,7 +78,7 @@ async fn follow_game(state: AppState, key: GameKey, viewer: Option<AccountId>, t
                 let table: Arc<Table> = match change {
                     Ok(table) => table,
                     Err(RecvError::Lagged(_)) => match change::load(&state, &key).await {
-                        Ok(t) => Arc::new(t),
+                        Ok(table) => table,
                         Err(_) => continue,
                     },
                     Err(RecvError::Closed) => return,
