@@ -6,7 +6,7 @@ use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
 use crate::error::StoreError;
-use crate::open::Store;
+use crate::open::{Pool, Store};
 
 /// A mail to queue.
 #[derive(Clone, Debug)]
@@ -60,6 +60,17 @@ impl From<MailRow> for QueuedMail {
     }
 }
 
+/// Takes the mail due at `$1` until `$2`, at most `$3` (SQLite).
+const TAKE_DUE: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
+     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3) \
+     RETURNING id, to_address, subject, body, attempts";
+
+/// [`TAKE_DUE`], skipping the rows another transaction is taking
+/// (PostgreSQL).
+const TAKE_DUE_SKIPPING_LOCKED: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
+     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+     RETURNING id, to_address, subject, body, attempts";
+
 impl Store {
     /// Queues a mail, due at once; its number in the queue.
     pub async fn queue_mail(&self, mail: &NewMail) -> Result<i64, StoreError> {
@@ -93,6 +104,43 @@ impl Store {
             .fetch_all(pool)
             .await
         })?;
+        Ok(rows.into_iter().map(QueuedMail::from).collect())
+    }
+
+    /// Takes the unsent mail due at `now` (the longest waiting first, at
+    /// most `limit`, 100 if 0 or less) for the caller to send: each is
+    /// due again only at `until`, so another server (or this one) does not
+    /// send it meanwhile, and a server that stops before it reports the
+    /// mail sent or failed leaves it to be sent later, not lost. On
+    /// PostgreSQL, mail another server is taking at the same moment is
+    /// skipped.
+    pub async fn take_due_mail(
+        &self,
+        now: Timestamp,
+        until: Timestamp,
+        limit: i64,
+    ) -> Result<Vec<QueuedMail>, StoreError> {
+        let limit = if limit <= 0 { 100 } else { limit };
+        let mut rows = match &self.pool {
+            // SQLite: one writer at a time, so the statement is atomic.
+            Pool::Sqlite(pool) => {
+                sqlx::query_as::<_, MailRow>(TAKE_DUE)
+                    .bind(now.unix())
+                    .bind(until.unix())
+                    .bind(limit)
+                    .fetch_all(pool)
+                    .await?
+            }
+            Pool::Postgres(pool) => {
+                sqlx::query_as::<_, MailRow>(TAKE_DUE_SKIPPING_LOCKED)
+                    .bind(now.unix())
+                    .bind(until.unix())
+                    .bind(limit)
+                    .fetch_all(pool)
+                    .await?
+            }
+        };
+        rows.sort_by_key(|row| row.id);
         Ok(rows.into_iter().map(QueuedMail::from).collect())
     }
 

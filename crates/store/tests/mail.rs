@@ -60,3 +60,44 @@ async fn mail_is_due_until_sent_and_failures_wait_to_be_retried() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn mail_taken_to_send_is_taken_once_and_due_again_if_never_reported() {
+    on_both("mail_taken_to_send_is_taken_once_and_due_again_if_never_reported", |db| async move {
+        let store = db.open().await;
+        let new = NewAccount { name: "Ann", password_hash: "h", email: Some("ann@example.org"), now: at(0) };
+        let ann = store.create_account(&new).await.unwrap();
+        for i in 0..40 {
+            let mail = NewMail {
+                account: ann.id,
+                to: "ann@example.org".into(),
+                subject: format!("mail {i}"),
+                body: "b".into(),
+                now: at(10),
+            };
+            store.queue_mail(&mail).await.unwrap();
+        }
+        // Four senders at once (as if four servers): every mail is taken
+        // by exactly one of them.
+        let mut takers = Vec::new();
+        for _ in 0..4 {
+            let store = store.clone();
+            takers.push(tokio::spawn(async move { store.take_due_mail(at(20), at(620), 15).await.unwrap() }));
+        }
+        let mut taken = Vec::new();
+        for taker in takers {
+            taken.extend(taker.await.unwrap().into_iter().map(|m| m.subject));
+        }
+        taken.sort();
+        let mut all: Vec<String> = (0..40).map(|i| format!("mail {i}")).collect();
+        all.sort();
+        assert_eq!(taken, all);
+        assert!(store.take_due_mail(at(600), at(1200), 100).await.unwrap().is_empty(), "taken until 620");
+        // One is reported sent; the others' sender stopped: due again.
+        let sent = store.due_mail(at(620), 1).await.unwrap()[0].id;
+        store.mail_sent(sent, at(30)).await.unwrap();
+        assert_eq!(store.take_due_mail(at(620), at(1220), 100).await.unwrap().len(), 39);
+        store.close().await;
+    })
+    .await;
+}

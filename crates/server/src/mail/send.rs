@@ -69,6 +69,10 @@ impl Mailer {
     }
 }
 
+/// Seconds a server has to send the mail it took before the mail is due
+/// again (for it, or another server, if it stopped meanwhile).
+const SENDING_LEASE: i64 = 600;
+
 /// How long to wait before trying a mail again after `attempts` failures:
 /// a minute, doubling, at most six hours.
 fn backoff(attempts: i64) -> i64 {
@@ -83,7 +87,7 @@ pub async fn send_due(state: &AppState) -> usize {
     let mut sent = 0;
     loop {
         let now = state.clock.now();
-        let due = match state.store.due_mail(now, 50).await {
+        let due = match state.store.take_due_mail(now, now.after(SENDING_LEASE), 50).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!(error = %e, "the mail due was not read");
