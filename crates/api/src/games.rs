@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_core::{GameStatus, Seat};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -103,10 +104,32 @@ pub struct SeatView {
 pub struct StatusView {
     /// `open` (waiting for players), `ongoing` or `over`.
     pub state: String,
+    /// Who won and why, once it is over.
+    #[serde(flatten)]
+    pub outcome: Outcome,
+}
+
+/// Who won a game and why, as the server's views and the command line's
+/// `--json` both say it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Outcome {
     /// The winners' seats, once it is over (none for a draw).
     pub winners: Vec<String>,
     /// How it ended (`resignation`, `timeout`, a rule's word), once over.
     pub reason: Option<String>,
+}
+
+impl Outcome {
+    /// The outcome `status` tells, the seats named by `label`: nobody and
+    /// no reason while the game goes on.
+    pub fn of(status: &GameStatus, label: impl Fn(Seat) -> String) -> Outcome {
+        match status {
+            GameStatus::Ongoing => Outcome::default(),
+            GameStatus::Over(o) => {
+                Outcome { winners: o.winners.iter().map(label).collect(), reason: Some(o.reason.word().to_string()) }
+            }
+        }
+    }
 }
 
 /// The Single Capture Go part of a view.

@@ -7,15 +7,19 @@
 //!   summaries for lists, moves.
 //! - [`live`]: the messages of the WebSockets.
 //! - [`error`]: the one error body every refusal has.
+//! - [`report`]: the command line's `--json` output where it says what
+//!   the server says too.
 
 pub mod accounts;
 pub mod error;
 pub mod games;
 pub mod live;
+pub mod report;
 
 pub use accounts::{AccountRef, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SignIn};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
-    ClockSpec, GameSummary, GameView, MoveRequest, NewGame, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
+    ClockSpec, GameSummary, GameView, MoveRequest, NewGame, Outcome, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
 pub use live::{ClientMessage, ServerMessage};
+pub use report::PositionReport;

@@ -39,14 +39,22 @@
 //! with a conditional `UPDATE … WHERE version = expected`, so of several
 //! changes made from the same version exactly one is stored and the
 //! others get [`StoreError::Stale`] (re-read and try again). Taking a seat
-//! happens in that same transaction and only if the seat is still open.
-//! On SQLite every writing transaction begins with `BEGIN IMMEDIATE`, so
-//! writers queue (for up to the busy timeout) instead of failing; on
-//! PostgreSQL the row lock of the conditional `UPDATE` orders them.
+//! and queuing the change's mail happen in that same transaction, the seat
+//! only if it is still open. On SQLite one writer task commits the changes
+//! that arrive together in one transaction (group commit), each in a
+//! savepoint of its own so a refused change leaves the others alone, and
+//! answers each once the commit is on disk; every other writing
+//! transaction begins with `BEGIN IMMEDIATE`, so writers queue (for up to
+//! the busy timeout) instead of failing. On PostgreSQL each change has its
+//! own transaction and the row lock of the conditional `UPDATE` orders
+//! them.
 //!
 //! Several servers on one PostgreSQL database tell each other of changed
-//! games with `NOTIFY arbiter_games, '<key>'` ([`Store::notify_changed`],
-//! [`Store::listen`]).
+//! games with `NOTIFY arbiter_games, '<origin>:<key>'`, sent in the
+//! transaction of the change (so heard only if it is committed); a store
+//! does not hear its own ([`Store::notify_changed`], [`Store::listen`]).
+//! Mail is taken to be sent under a lease ([`Store::take_due_mail`]), so
+//! two servers never send the same mail.
 
 /// Runs `$body` with `$pool` bound to the store's pool, whichever the
 /// backend: the SQL is written once, with `$1`-style parameters, which

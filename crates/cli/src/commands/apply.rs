@@ -1,7 +1,6 @@
 //! `arbiter apply`: the position after the moves, then the status.
 
 use anyhow::Result;
-use serde_json::json;
 
 use crate::args::{GameArgs, join_moves};
 use crate::output::outln;
@@ -34,22 +33,22 @@ pub fn run(args: &ApplyArgs, json: bool) -> Result<()> {
     }
     let status = position.status();
     if json {
-        let mut out = json!({
-            "position": position.position_string(),
-            "status": status.word(),
-            "winners": status.winners().iter().map(|s| position.seat_label(s)).collect::<Vec<_>>(),
-            "reason": status.outcome().map(|o| o.reason),
-        });
-        if position.is_simultaneous() {
+        let doomed = position.is_simultaneous().then(|| {
             // The players who left the game in the last round given.
-            let doomed: Vec<String> = before_last
+            before_last
                 .active()
                 .iter()
                 .filter(|&s| !position.active().contains(s))
                 .map(|s| before_last.seat_label(s))
-                .collect();
-            out["doomed"] = json!(doomed);
-        }
+                .collect()
+        });
+        let report = arbiter_api::PositionReport {
+            position: position.position_string(),
+            status: status.word().to_string(),
+            outcome: arbiter_api::Outcome::of(&status, |s| position.seat_label(s)),
+            doomed,
+        };
+        let out = serde_json::to_string(&report)?;
         outln!("{out}");
     } else {
         outln!("{}", position.position_string());

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_api::{GameSummary, GameView, ScgView, SeatKind, SeatView, StatusView};
+use arbiter_api::{GameSummary, GameView, Outcome, ScgView, SeatKind, SeatView, StatusView};
 use arbiter_core::{GameStatus, Seat};
 use arbiter_play::Viewer;
 use arbiter_store::{AccountId, GameState, SeatHolder};
@@ -99,17 +99,12 @@ impl Table {
             Play::Turns(s) => s.status(),
             Play::Rounds(r) => r.status(),
         };
-        match status {
-            GameStatus::Ongoing if self.state() == GameState::Open => {
-                StatusView { state: "open".into(), winners: Vec::new(), reason: None }
-            }
-            GameStatus::Ongoing => StatusView { state: "ongoing".into(), winners: Vec::new(), reason: None },
-            GameStatus::Over(o) => StatusView {
-                state: "over".into(),
-                winners: o.winners.iter().map(|s| self.label(s)).collect(),
-                reason: Some(o.reason.word().to_string()),
-            },
-        }
+        let state = match status {
+            GameStatus::Ongoing if self.state() == GameState::Open => "open",
+            GameStatus::Ongoing => "ongoing",
+            GameStatus::Over(_) => "over",
+        };
+        StatusView { state: state.into(), outcome: Outcome::of(&status, |s| self.label(s)) }
     }
 
     fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {
