@@ -29,6 +29,16 @@ pub fn router() -> Router<AppState> {
 /// The largest message a client may send.
 const MAX_MESSAGE: usize = 16 * 1024;
 
+/// What a socket reserves for reading: clients send small messages (a
+/// move), and an idle spectator should cost little (the library's default
+/// is 128 KiB a socket).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// The limits every socket is opened with.
+fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+    upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).read_buffer_size(READ_BUFFER)
+}
+
 #[utoipa::path(get, path = "/api/games/{id}/live", tag = "live", params(("id" = String, Path, description = "the game")),
     responses((status = 101, description = "a WebSocket: {\"type\": \"view\", \"view\": …} at once and after every change; send {\"type\": \"move\", \"move\": …, \"ply\": n} to move"),
         (status = 404, body = arbiter_api::ErrorBody)))]
@@ -42,7 +52,7 @@ pub(crate) async fn game_live(
     let key = GameKey(id);
     let table = change::load(&state, &key).await?;
     let viewer = caller.map(|a| a.id);
-    Ok(upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| follow_game(state, key, viewer, table, socket)))
+    Ok(limited(upgrade).on_upgrade(move |socket| follow_game(state, key, viewer, table, socket)))
 }
 
 /// Sends `view` on the socket.
@@ -132,7 +142,7 @@ async fn client_message(
 #[utoipa::path(get, path = "/api/lobby/live", tag = "live",
     responses((status = 101, description = "a WebSocket: {\"type\": \"lobby\", \"games\": [...]} at once and whenever the open games change")))]
 pub(crate) async fn lobby_live(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
-    upgrade.max_message_size(MAX_MESSAGE).on_upgrade(move |socket| follow_lobby(state, socket))
+    limited(upgrade).on_upgrade(move |socket| follow_lobby(state, socket))
 }
 
 async fn open_games(state: &AppState) -> ServerMessage {
