@@ -85,13 +85,17 @@ macro_rules! in_write_transaction {
     };
 }
 
+mod account_queries;
 mod accounts;
+mod change;
 mod error;
 mod game_queries;
 mod game_rows;
 mod games;
+mod group_commit;
 mod key;
 mod mail;
+mod mail_queries;
 mod notify;
 mod open;
 mod sessions;

@@ -5,8 +5,6 @@
 use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
-use crate::error::StoreError;
-use crate::open::{Pool, Store};
 
 /// A mail to queue.
 #[derive(Clone, Debug)]
@@ -40,12 +38,19 @@ pub struct QueuedMail {
 
 /// A queued mail's row.
 #[derive(sqlx::FromRow)]
-struct MailRow {
+pub(crate) struct MailRow {
     id: i64,
     to_address: String,
     subject: String,
     body: String,
     attempts: i32,
+}
+
+impl MailRow {
+    /// Its number in the queue.
+    pub(crate) fn id(&self) -> i64 {
+        self.id
+    }
 }
 
 impl From<MailRow> for QueuedMail {
@@ -58,124 +63,4 @@ impl From<MailRow> for QueuedMail {
             attempts: i64::from(row.attempts),
         }
     }
-}
-
-/// Takes the mail due at `$1` until `$2`, at most `$3` (SQLite).
-const TAKE_DUE: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
-     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3) \
-     RETURNING id, to_address, subject, body, attempts";
-
-/// [`TAKE_DUE`], skipping the rows another transaction is taking
-/// (PostgreSQL).
-const TAKE_DUE_SKIPPING_LOCKED: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
-     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
-     RETURNING id, to_address, subject, body, attempts";
-
-impl Store {
-    /// Queues a mail, due at once; its number in the queue.
-    pub async fn queue_mail(&self, mail: &NewMail) -> Result<i64, StoreError> {
-        let id = on_pool!(self, pool => {
-            sqlx::query_scalar::<_, i64>(
-                "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
-                 VALUES ($1, $2, $3, $4, $5, $5, 0) RETURNING id",
-            )
-            .bind(mail.account.0)
-            .bind(mail.to.as_str())
-            .bind(mail.subject.as_str())
-            .bind(mail.body.as_str())
-            .bind(mail.now.unix())
-            .fetch_one(pool)
-            .await
-        })?;
-        Ok(id)
-    }
-
-    /// The unsent mail due at `now`, the longest waiting first, at most
-    /// `limit` (100 if 0 or less).
-    pub async fn due_mail(&self, now: Timestamp, limit: i64) -> Result<Vec<QueuedMail>, StoreError> {
-        let limit = if limit <= 0 { 100 } else { limit };
-        let rows = on_pool!(self, pool => {
-            sqlx::query_as::<_, MailRow>(
-                "SELECT id, to_address, subject, body, attempts FROM mail \
-                 WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $2",
-            )
-            .bind(now.unix())
-            .bind(limit)
-            .fetch_all(pool)
-            .await
-        })?;
-        Ok(rows.into_iter().map(QueuedMail::from).collect())
-    }
-
-    /// Takes the unsent mail due at `now` (the longest waiting first, at
-    /// most `limit`, 100 if 0 or less) for the caller to send: each is
-    /// due again only at `until`, so another server (or this one) does not
-    /// send it meanwhile, and a server that stops before it reports the
-    /// mail sent or failed leaves it to be sent later, not lost. On
-    /// PostgreSQL, mail another server is taking at the same moment is
-    /// skipped.
-    pub async fn take_due_mail(
-        &self,
-        now: Timestamp,
-        until: Timestamp,
-        limit: i64,
-    ) -> Result<Vec<QueuedMail>, StoreError> {
-        let limit = if limit <= 0 { 100 } else { limit };
-        let mut rows = match &self.pool {
-            // SQLite: one writer at a time, so the statement is atomic.
-            Pool::Sqlite(pool) => {
-                sqlx::query_as::<_, MailRow>(TAKE_DUE)
-                    .bind(now.unix())
-                    .bind(until.unix())
-                    .bind(limit)
-                    .fetch_all(pool)
-                    .await?
-            }
-            Pool::Postgres(pool) => {
-                sqlx::query_as::<_, MailRow>(TAKE_DUE_SKIPPING_LOCKED)
-                    .bind(now.unix())
-                    .bind(until.unix())
-                    .bind(limit)
-                    .fetch_all(pool)
-                    .await?
-            }
-        };
-        rows.sort_by_key(|row| row.id);
-        Ok(rows.into_iter().map(QueuedMail::from).collect())
-    }
-
-    /// Marks mail `id` sent at `now`. A mail that is not queued is
-    /// `StoreError::Database(sqlx::Error::RowNotFound)`.
-    pub async fn mail_sent(&self, id: i64, now: Timestamp) -> Result<(), StoreError> {
-        let changed = on_pool!(self, pool => {
-            sqlx::query("UPDATE mail SET sent = $2 WHERE id = $1")
-                .bind(id)
-                .bind(now.unix())
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        found(changed)
-    }
-
-    /// Notes that sending mail `id` failed with `error`: one more
-    /// attempt, and the next at `retry_at`. A mail that is not queued is
-    /// `StoreError::Database(sqlx::Error::RowNotFound)`.
-    pub async fn mail_failed(&self, id: i64, error: &str, retry_at: Timestamp) -> Result<(), StoreError> {
-        let changed = on_pool!(self, pool => {
-            sqlx::query("UPDATE mail SET attempts = attempts + 1, last_error = $2, next_attempt = $3 WHERE id = $1")
-                .bind(id)
-                .bind(error)
-                .bind(retry_at.unix())
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
-        })?;
-        found(changed)
-    }
-}
-
-/// `RowNotFound` unless a row was changed.
-fn found(changed: u64) -> Result<(), StoreError> {
-    if changed == 0 { Err(StoreError::Database(sqlx::Error::RowNotFound)) } else { Ok(()) }
 }

@@ -44,7 +44,7 @@ pub enum Backend {
 pub struct Store {
     pub(crate) pool: Pool,
     /// On SQLite: the writer that commits game changes together.
-    pub(crate) group_commit: Option<crate::update::GroupCommit>,
+    pub(crate) group_commit: Option<crate::group_commit::GroupCommit>,
     /// This store among the others on the same database (random).
     pub(crate) origin: u64,
 }
@@ -145,7 +145,7 @@ async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
         SqlitePoolOptions::new().max_connections(SQLITE_CONNECTIONS).connect_with(options).await?
     };
     // Game changes are committed together by one writer.
-    let group_commit = Some(crate::update::GroupCommit::start(pool.clone()));
+    let group_commit = Some(crate::group_commit::GroupCommit::start(pool.clone()));
     Ok(Store { pool: Pool::Sqlite(pool), group_commit, origin: new_origin() })
 }
 

@@ -1,0 +1,115 @@
+//! One change to a game as the store applies it: a conditional `UPDATE …
+//! WHERE version = expected`, the seat it takes (only if still open), the
+//! mail that tells of it, and the seats read back, in the caller's
+//! transaction.
+
+use arbiter_play::Timestamp;
+
+use crate::games::{GameKey, GameUpdate, StoredGame, StoredSeat};
+
+/// One change to store, as the writer gets it.
+pub(crate) struct Change {
+    /// The game.
+    pub(crate) key: GameKey,
+    /// The version the change was made from.
+    pub(crate) expected_version: i64,
+    /// The change.
+    pub(crate) update: GameUpdate,
+    /// The record as JSON (written by the caller, off the writer).
+    pub(crate) record: String,
+}
+
+/// Runs the change `$change` in the transaction `$tx`: the conditional
+/// update, the seat, the mail, the seats read back. Evaluates to a future
+/// of `Result<(created, seats), StoreError>`; the caller commits or rolls
+/// back.
+macro_rules! apply_change {
+    ($tx:ident, $change:expr) => {
+        async {
+            let change: &$crate::change::Change = $change;
+            let key = &change.key;
+            let update = &change.update;
+            let game = update.record.game.to_string();
+            // The conditional UPDATE first: on PostgreSQL it takes the
+            // row's lock, and a concurrent one from the same version
+            // waits for it, then finds the version moved on.
+            let created = sqlx::query_scalar::<_, i64>(
+                "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
+                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created",
+            )
+            .bind(key.0.as_str())
+            .bind(change.expected_version)
+            .bind(game.as_str())
+            .bind(update.state.as_str())
+            .bind(change.record.as_str())
+            .bind(update.deadline.map(arbiter_play::Timestamp::unix))
+            .bind(update.now.unix())
+            .fetch_optional(&mut *$tx)
+            .await?;
+            let Some(created) = created else {
+                let found = sqlx::query_scalar::<_, i64>("SELECT version FROM games WHERE key = $1")
+                    .bind(key.0.as_str())
+                    .fetch_optional(&mut *$tx)
+                    .await?;
+                return Err(match found {
+                    Some(found) => {
+                        $crate::error::StoreError::Stale { key: key.clone(), expected: change.expected_version, found }
+                    }
+                    None => $crate::error::StoreError::NotFound { key: key.clone() },
+                });
+            };
+            if let Some((seat, account)) = update.seat_taken {
+                let taken = sqlx::query(
+                    "UPDATE game_seats SET account_id = $3 \
+                     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL",
+                )
+                .bind(key.0.as_str())
+                .bind(i32::from(seat))
+                .bind(account.0)
+                .execute(&mut *$tx)
+                .await?
+                .rows_affected();
+                if taken == 0 {
+                    return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
+                }
+            }
+            for mail in &update.mail {
+                sqlx::query(
+                    "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
+                     VALUES ($1, $2, $3, $4, $5, $5, 0)",
+                )
+                .bind(mail.account.0)
+                .bind(mail.to.as_str())
+                .bind(mail.subject.as_str())
+                .bind(mail.body.as_str())
+                .bind(mail.now.unix())
+                .execute(&mut *$tx)
+                .await?;
+            }
+            let rows = sqlx::query_as::<_, $crate::game_rows::SeatRow>($crate::game_rows::SEATS_OF_GAME)
+                .bind(key.0.as_str())
+                .fetch_all(&mut *$tx)
+                .await?;
+            let seats =
+                rows.iter().map(|row| $crate::game_rows::seat_from_columns(key, row)).collect::<Result<Vec<_>, _>>()?;
+            Ok::<(i64, Vec<crate::games::StoredSeat>), StoreError>((created, seats))
+        }
+    };
+}
+pub(crate) use apply_change;
+
+impl Change {
+    /// The game as stored once this change is committed.
+    pub(crate) fn stored(self, created: i64, seats: Vec<StoredSeat>) -> StoredGame {
+        StoredGame {
+            key: self.key,
+            version: self.expected_version + 1,
+            state: self.update.state,
+            deadline: self.update.deadline,
+            updated: self.update.now,
+            created: Timestamp::from_unix(created),
+            record: self.update.record,
+            seats,
+        }
+    }
+}
