@@ -13,7 +13,6 @@ use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
@@ -22,40 +21,14 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
+#[path = "../../../store/tests/support/postgres.rs"]
+mod postgres;
+
 /// How long a server may take to answer `GET /healthz` after it starts.
 const STARTUP: Duration = Duration::from_secs(30);
 
 /// The password of every account the tests register.
 pub const PASSWORD: &str = "correct horse battery";
-
-/// The PostgreSQL URL tests use, if any; in CI its absence is a failure.
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var_os("CI").is_some() => panic!("TEST_DATABASE_URL is not set but CI is"),
-        _ => {
-            eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL half of this test was skipped");
-            None
-        }
-    }
-}
-
-/// Replaces the database name at the end of a PostgreSQL URL.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
-    let base = base.rsplit_once('/').map_or(base, |(b, _)| b);
-    match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
-    }
-}
-
-/// A name no other test of any process uses at the same time.
-fn unique_name(prefix: &str) -> String {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
-    format!("{prefix}_{}_{nanos}_{}", std::process::id(), COUNTER.fetch_add(1, Ordering::Relaxed))
-}
 
 /// A database of the test's own; a PostgreSQL one is dropped when this is
 /// dropped (kill its servers first: declare it before them).
@@ -79,13 +52,10 @@ impl TestDatabase {
     /// A new, empty PostgreSQL database, or `None` when `TEST_DATABASE_URL`
     /// is not set (outside CI).
     pub async fn postgres() -> Option<TestDatabase> {
-        let admin = postgres_url()?;
-        let name = unique_name("arbiter_cli_test");
-        let pool = sqlx::PgPool::connect(&admin).await.unwrap();
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await.unwrap();
-        pool.close().await;
+        let admin = postgres::postgres_url("this command-line test")?;
+        let name = postgres::create_database(&admin).await;
         Some(TestDatabase {
-            url: with_database(&admin, &name),
+            url: postgres::database_url(&admin, &name),
             kind: "postgres",
             _dir: None,
             postgres: Some((admin, name)),
@@ -100,15 +70,7 @@ impl Drop for TestDatabase {
         // the dropping on a thread of its own with a runtime of its own.
         let dropping = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-            runtime.block_on(async {
-                if let Ok(pool) = sqlx::PgPool::connect(&admin).await {
-                    let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
-                    if let Err(e) = sqlx::query(sqlx::AssertSqlSafe(drop)).execute(&pool).await {
-                        eprintln!("the test database {name} was not dropped: {e}");
-                    }
-                    pool.close().await;
-                }
-            });
+            runtime.block_on(postgres::drop_database(&admin, &name));
         });
         let _ = dropping.join();
     }

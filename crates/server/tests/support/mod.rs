@@ -14,6 +14,9 @@ use arbiter_store::Store;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
 
+#[path = "../../../store/tests/support/postgres.rs"]
+mod postgres;
+
 /// The moment every test starts at.
 pub const START: i64 = 1_795_000_000;
 
@@ -41,28 +44,6 @@ pub enum Db {
     Postgres,
 }
 
-/// The PostgreSQL URL tests use, if any; in CI its absence is a failure.
-pub fn postgres_url() -> Option<String> {
-    match std::env::var("TEST_DATABASE_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ if std::env::var_os("CI").is_some() => panic!("TEST_DATABASE_URL is not set but CI is"),
-        _ => {
-            eprintln!("TEST_DATABASE_URL is not set: the PostgreSQL half of this test was skipped");
-            None
-        }
-    }
-}
-
-/// Replaces the database name at the end of a PostgreSQL URL.
-fn with_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
-    let base = base.rsplit_once('/').map_or(base, |(b, _)| b);
-    match query {
-        Some(q) => format!("{base}/{name}?{q}"),
-        None => format!("{base}/{name}"),
-    }
-}
-
 impl TestServer {
     /// A server on `db`, or `None` when PostgreSQL is not available here.
     pub async fn start(db: Db) -> Option<TestServer> {
@@ -79,12 +60,9 @@ impl TestServer {
                 (url, Some(dir), None)
             }
             Db::Postgres => {
-                let admin = postgres_url()?;
-                let name = format!("arbiter_server_test_{}", std::process::id() as u64 * 1_000_000 + rand_suffix());
-                let pool = sqlx::PgPool::connect(&admin).await.unwrap();
-                sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&pool).await.unwrap();
-                pool.close().await;
-                (with_database(&admin, &name), None, Some((admin, name)))
+                let admin = postgres::postgres_url("this server test")?;
+                let name = postgres::create_database(&admin).await;
+                (postgres::database_url(&admin, &name), None, Some((admin, name)))
             }
         };
         let store = Store::open(&url).await.unwrap();
@@ -108,11 +86,7 @@ impl TestServer {
         }
         self.state.store.close().await;
         if let Some((admin, name)) = self.pg {
-            let pool = sqlx::PgPool::connect(&admin).await.unwrap();
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")))
-                .execute(&pool)
-                .await;
-            pool.close().await;
+            postgres::drop_database(&admin, &name).await;
         }
     }
 
@@ -188,11 +162,6 @@ impl TestServer {
         }
         panic!("game {id} did not reach ply {ply}");
     }
-}
-
-fn rand_suffix() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| u64::from(d.subsec_nanos())) % 1_000_000
 }
 
 /// Runs `scenario` on SQLite and on PostgreSQL.
