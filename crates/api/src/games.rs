@@ -170,6 +170,9 @@ pub struct GameView {
     pub position: String,
     /// The moves so far (`scg`: the closed rounds' plays).
     pub moves: Vec<String>,
+    /// The last move in the canonical long form, to show it on the board
+    /// (`scg`: the last closed round's plays).
+    pub last_move: Option<String>,
     /// How the game stands.
     pub status: StatusView,
     /// The caller's legal moves (plays), when the caller is to move.
@@ -218,4 +221,25 @@ pub struct MoveRequest {
     /// The ply it is for (`scg`: the round); any other is refused with
     /// 409, so a move sent twice is applied once.
     pub ply: u64,
+}
+
+/// `GET /api/games/{id}/history`: every position of a game, to step
+/// through it (`scg`: one step a closed round).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct History {
+    /// The position the game started from.
+    pub start: String,
+    /// Each move (`scg`: round) with the position after it, oldest first.
+    pub plies: Vec<HistoryPly>,
+}
+
+/// One move of a game's history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct HistoryPly {
+    /// The move as the record writes it (`agog`: scorekeeping notation).
+    pub record: String,
+    /// The move in the canonical long form.
+    pub long: String,
+    /// The position after it.
+    pub position: String,
 }

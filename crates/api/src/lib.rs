@@ -19,7 +19,8 @@ pub mod report;
 pub use accounts::{AccountRef, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SignIn};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
-    ClockSpec, GameSummary, GameView, MoveRequest, NewGame, Outcome, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
+    ClockSpec, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame, Outcome, ScgView, SeatKind, SeatSpec,
+    SeatView, StatusView,
 };
 pub use live::{ClientMessage, ServerMessage};
 pub use report::PositionReport;

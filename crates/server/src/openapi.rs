@@ -27,6 +27,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     paths(
         accounts::register, accounts::sign_in, accounts::sign_out, accounts::me, accounts::change_me,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
+        games::history,
         live::game_live, live::lobby_live,
         service::healthz, openapi,
     ),

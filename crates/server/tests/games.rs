@@ -206,3 +206,44 @@ async fn a_player_out_of_time_loses(s: &TestServer) {
     assert_eq!(view["deadline"], Value::Null);
 }
 on_both!(time_on_sqlite, time_on_postgres, a_player_out_of_time_loses);
+
+async fn the_history_steps_through_every_position(s: &TestServer) {
+    let ann = s.account("ann").await;
+    let bo = s.account("bo").await;
+    let game = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let id = id(&game);
+    let (_, game) = s.post(&format!("/api/games/{id}/seats/b"), Some(&bo), json!(null)).await;
+    assert_eq!(game["last_move"], Value::Null);
+    let start = game["position"].as_str().unwrap().to_string();
+    let mut positions = Vec::new();
+    for (ply, mv) in ["b5-b6", "d7-c7", "b6-c6"].iter().enumerate() {
+        let player = if ply % 2 == 0 { &ann } else { &bo };
+        let (status, view) =
+            s.post(&format!("/api/games/{id}/moves"), Some(player), json!({"move": mv, "ply": ply})).await;
+        assert_eq!(status, StatusCode::OK, "{view}");
+        assert_eq!(view["last_move"], *mv, "the last move in the long form");
+        positions.push(view["position"].as_str().unwrap().to_string());
+    }
+    let view = s.view(&id, None).await;
+    let (status, history) = s.get(&format!("/api/games/{id}/history"), None).await;
+    assert_eq!(status, StatusCode::OK, "{history}");
+    assert_eq!(history["start"], start.as_str());
+    let plies = history["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 3);
+    assert_eq!(
+        plies.iter().map(|p| p["long"].clone()).collect::<Vec<_>>(),
+        json!(["b5-b6", "d7-c7", "b6-c6"]).as_array().unwrap().clone()
+    );
+    assert_eq!(view["moves"], json!(["b5-b6", "d7-c7", "b6-c6"]), "the view's moves are in the long form");
+    let records: Vec<&str> = plies.iter().map(|p| p["record"].as_str().unwrap()).collect();
+    let text = s.http.get(format!("{}/api/games/{id}/record", s.base)).send().await.unwrap().text().await.unwrap();
+    let line = format!("1. {} {} 2. {}", records[0], records[1], records[2]);
+    assert!(text.contains(&line), "the moves as the record writes them: {line} in {text}");
+    assert_eq!(plies[2]["position"], view["position"]);
+    for (ply, position) in plies.iter().zip(&positions) {
+        assert_eq!(ply["position"], position.as_str(), "the position after each move");
+    }
+    let (status, missing) = s.get("/api/games/nosuchgame00/history", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
+}
+on_both!(history_on_sqlite, history_on_postgres, the_history_steps_through_every_position);

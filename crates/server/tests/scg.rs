@@ -72,6 +72,9 @@ async fn plays_stay_secret_until_the_round_closes(s: &TestServer) {
     let text = announcements[0].as_str().unwrap();
     assert!(text.contains("d4") && text.contains("z9"), "every play made or attempted: {text}");
     assert_eq!(view["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(view["last_move"], view["moves"][0], "the last closed round's plays");
+    let (_, history) = s.get(&format!("/api/games/{id}/history"), None).await;
+    assert_eq!(history["plies"][0]["position"], view["position"], "{history}");
 }
 on_both!(secret_on_sqlite, secret_on_postgres, plays_stay_secret_until_the_round_closes);
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_api::{ErrorBody, GameSummary, GameView, MoveRequest, NewGame};
+use arbiter_api::{ErrorBody, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame};
 use arbiter_core::Seat;
 use arbiter_play::{MoveForm, Occupant, Receipt};
 use arbiter_store::{GameFilter, GameKey, GameState, SeatHolder, StoredSeat};
@@ -31,6 +31,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/history", get(history))
 }
 
 /// A new game's key: 12 random letters and digits.
@@ -289,4 +290,27 @@ pub(crate) async fn record(
         Play::Rounds(r) => r.replayed().to_text(MoveForm::Record),
     };
     Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[utoipa::path(get, path = "/api/games/{id}/history", tag = "games", params(("id" = String, Path, description = "the game")),
+    responses((status = 200, description = "every position of the game, to step through it", body = History),
+        (status = 404, body = ErrorBody)))]
+pub(crate) async fn history(
+    State(state): State<AppState>,
+    path: Result<Path<String>, PathRejection>,
+) -> Result<Json<History>, ApiError> {
+    let table = change::load(&state, &key_of(path)?).await?;
+    let replayed = match &table.play {
+        Play::Turns(s) => s.replayed(),
+        Play::Rounds(r) => r.replayed(),
+    };
+    let positions = replayed.line.positions();
+    let plies = replayed
+        .move_texts(MoveForm::Record)
+        .into_iter()
+        .zip(replayed.move_texts(MoveForm::Long))
+        .zip(positions.iter().skip(1))
+        .map(|((record, long), after)| HistoryPly { record, long, position: after.position_string() })
+        .collect();
+    Ok(Json(History { start: replayed.line.start().position_string(), plies }))
 }

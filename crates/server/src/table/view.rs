@@ -18,6 +18,7 @@ impl Table {
         let to_move = self.to_move();
         let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.legal_for(seat));
         let record = self.record();
+        let moves = self.moves();
         GameView {
             id: self.stored.key.0.clone(),
             game: record.game.as_str().to_string(),
@@ -28,7 +29,8 @@ impl Table {
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             ply: self.ply(),
             position: self.position().position_string(),
-            moves: self.moves(),
+            last_move: self.last_move(&moves),
+            moves,
             status: self.status_view(),
             legal,
             deadline: self.deadline().map(|d| d.rfc3339()),
@@ -85,6 +87,18 @@ impl Table {
                 SeatView { seat: self.label(Seat(s.seat)), name, kind, level }
             })
             .collect()
+    }
+
+    /// The last move in the long form; `moves` are the view's moves.
+    fn last_move(&self, moves: &[String]) -> Option<String> {
+        match &self.play {
+            Play::Turns(s) => {
+                let line = s.line();
+                let before = line.positions().iter().rev().nth(1)?;
+                line.moves().last().map(|mv| before.move_text(mv))
+            }
+            Play::Rounds(_) => moves.last().cloned(),
+        }
     }
 
     fn moves(&self) -> Vec<String> {
