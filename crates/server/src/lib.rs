@@ -4,12 +4,15 @@
 //! records, spectators, live updates, deadlines handled by a background
 //! job that reads them from the database, and the OpenAPI document.
 //!
+//! Every address outside `/api` serves the browser client (`client.rs`).
+//!
 //! [`app`] builds the router over an [`AppState`] (tests build it too);
 //! [`serve`] binds, starts the background jobs and drains on SIGTERM.
 
 mod auth;
 mod cache;
 mod change;
+mod client;
 mod error;
 mod hub;
 mod jobs;
@@ -22,7 +25,6 @@ mod table;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use arbiter_api::ErrorCode;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use tokio::net::TcpListener;
@@ -81,13 +83,9 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::live::router())
         .merge(routes::service::router())
         .merge(openapi::router())
-        .fallback(not_found)
+        .fallback(client::fallback)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
-}
-
-async fn not_found(uri: axum::http::Uri) -> ApiError {
-    ApiError::new(ErrorCode::NotFound, format!("'{}': no such path", uri.path()))
 }
 
 /// The background jobs of a server, stopped before its store is closed

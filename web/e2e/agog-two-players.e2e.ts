@@ -1,0 +1,67 @@
+// Two people, each in their own browser, play a whole game of A•G•O•G by
+// clicking, and each sees the other's moves arrive live.
+
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Server, clickMove, recordLatency, redrawTimes, screenshot, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
+
+const moves = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures/agog-game.txt'), 'utf8').trim().split('\n');
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+it('two accounts play a whole A•G•O•G game by clicking, each seeing the other live', async () => {
+  const white = await signedUpContext(browser, server, 'white');
+  const black = await signedUpContext(browser, server, 'black');
+
+  // White opens the game from the lobby's form with an open seat.
+  await white.page.goto('/');
+  await white.page.selectOption('select[name=seat-1]', 'open');
+  await white.page.click('[data-testid=create-game]');
+  await white.page.waitForURL(/\/games\/[A-Za-z0-9]+$/);
+  const id = white.page.url().split('/').pop()!;
+
+  // Black finds it among the open games and takes the seat.
+  await black.page.goto('/');
+  await black.page.click(`[data-testid=open-games] a[data-game-id="${id}"]`);
+  await black.page.waitForURL(`**/games/${id}`);
+  await black.page.click('button:has-text("Take this seat")');
+  await expect.poll(() => white.page.textContent('[data-testid=status]')).toContain('White');
+  expect(await black.page.getAttribute('.board-wrap', 'data-flipped')).toBe('true');
+  expect(await white.page.getAttribute('.board-wrap', 'data-flipped')).toBe('false');
+
+  for (const [i, move] of moves.entries()) {
+    const mover = i % 2 === 0 ? white : black;
+    const other = i % 2 === 0 ? black : white;
+    await waitForPly(mover.page, i);
+    await clickMove(mover.page, 'agog', move);
+    await waitForPly(mover.page, i + 1);
+    await waitForPly(other.page, i + 1);
+  }
+
+  const view = await viewOf(white.page, id);
+  expect(view.status).toEqual({ state: 'over', winners: ['w'], reason: 'capture' });
+  for (const side of [white, black]) {
+    await expect.poll(() => side.page.textContent('[data-testid=status]')).toContain('wins');
+    const listed = await side.page.locator('[data-testid=moves] button.move').count();
+    expect(listed).toBe(moves.length);
+  }
+  await screenshot(white.page, 'agog-over-desktop-light');
+
+  const samples = [...(await redrawTimes(white.page)), ...(await redrawTimes(black.page))];
+  expect(samples.length).toBeGreaterThan(moves.length / 2);
+  recordLatency('agog-two-players', samples);
+  await white.context.close();
+  await black.context.close();
+});

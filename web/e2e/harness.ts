@@ -1,0 +1,166 @@
+// What the browser tests share: a real `arbiter serve` on a free loopback
+// port with its own SQLite file, Debian's chromium driven by
+// playwright-core, accounts, and a few page helpers.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The repository's root. */
+export const root = resolve(here, '../..');
+/** Where the tests put their screenshots and measurements. */
+export const results = resolve(here, '../test-results');
+
+/** A running server. */
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `arbiter serve` (ARBITER_BIN, else target/release/arbiter) on 127.0.0.1:0. */
+export async function startServer(): Promise<Server> {
+  const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
+  const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
+  const child: ChildProcess = spawn(
+    bin,
+    ['--json', 'serve', '--listen', '127.0.0.1:0', '--database', `sqlite://${join(dir, 'games.db')}`],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ARBITER_LOG: 'warn' } },
+  );
+  let log = '';
+  child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 30_000);
+    lines.on('line', (line) => {
+      try {
+        const listening = (JSON.parse(line) as { listening?: string }).listening;
+        if (listening) {
+          clearTimeout(timer);
+          resolveUrl(listening);
+        }
+      } catch {
+        /* not the line we wait for */
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}):\n${log}`)));
+  });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts Debian's chromium (CHROMIUM, else /usr/bin/chromium), never a downloaded one. */
+export function startBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A phone's screen. */
+export const PHONE = { width: 375, height: 740 };
+/** A desktop's window. */
+export const DESKTOP = { width: 1280, height: 860 };
+
+let accounts = 0;
+
+/** A new browser context signed in as a new account, made through the sign-up page. */
+export async function signedUpContext(browser: Browser, server: Server, prefix: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; name: string }> {
+  accounts += 1;
+  const name = `${prefix}${accounts}${Date.now() % 100000}`;
+  const context = await browser.newContext({ baseURL: server.url, viewport });
+  const page = await context.newPage();
+  await page.goto('/signup');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'a good password');
+  await page.click('button[type=submit]');
+  await page.waitForSelector(`[data-testid=account-name]:has-text("${name}")`);
+  return { context, page, name };
+}
+
+/** The game view the page's account sees, from the server. */
+export async function viewOf(page: Page, id: string): Promise<GameViewLite> {
+  return page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+}
+
+/** The parts of a game view the tests read. */
+export interface GameViewLite {
+  id: string;
+  game: string;
+  ply: number;
+  position: string;
+  legal?: string[];
+  to_move: string[];
+  you: string[];
+  status: { state: string; winners: string[]; reason: string | null };
+  scg?: { round: number; plays_in: number; my_play: string | null; announcements: string[] };
+}
+
+/** Creates a game through the API with the page's session; its id. */
+export async function createGame(page: Page, body: unknown): Promise<string> {
+  const view = await page.evaluate(async (b) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    return r.json();
+  }, body);
+  if (!view.id) throw new Error(`the game was refused: ${JSON.stringify(view)}`);
+  return view.id as string;
+}
+
+/** The squares one clicks for a long-form move (as the client reads it). */
+export function clicksOf(game: string, move: string): string[] {
+  if (game === 'agog') {
+    const [path, promotion] = move.split(' ');
+    const squares = path.split(/[-x+]/).filter(Boolean);
+    if (promotion) squares.push(promotion.slice(0, 2));
+    return squares;
+  }
+  if (game === 'ogama' && move.startsWith('T@')) return ['T', move.slice(2)];
+  if (game === 'ogama') return move.replace(/^T/, '').split('-');
+  if (game === 'scg') return [move];
+  return move.split('-');
+}
+
+/**
+ * Makes `move` by clicking its squares on the board; where several moves
+ * end on the same squares, clicks the choice that names it.
+ */
+export async function clickMove(page: Page, game: string, move: string): Promise<void> {
+  for (const square of clicksOf(game, move)) {
+    await page.click(`.board-wrap [data-square="${square}"]`);
+  }
+  const choice = page.locator(`[data-testid=choices] button[data-move="${move}"]`);
+  if (await choice.count()) await choice.click();
+}
+
+/** Waits until the page's board shows ply `ply` or later. */
+export async function waitForPly(page: Page, ply: number, timeout = 30_000): Promise<void> {
+  await page.waitForFunction((p) => Number(document.querySelector('.board-wrap')?.getAttribute('data-ply')) >= p, ply, { timeout });
+}
+
+/** Saves a screenshot under test-results/screens. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(join(results, 'screens'), { recursive: true });
+  await page.screenshot({ path: join(results, 'screens', `${name}.png`), fullPage: true });
+}
+
+/** The click-to-redraw times (ms) the page measured. */
+export async function redrawTimes(page: Page): Promise<number[]> {
+  return page.evaluate(() => performance.getEntriesByName('move-redrawn').map((e) => e.duration));
+}
+
+/** Adds measurements to test-results/latency-<name>.json. */
+export function recordLatency(name: string, samples: number[]): void {
+  mkdirSync(results, { recursive: true });
+  writeFileSync(join(results, `latency-${name}.json`), JSON.stringify(samples));
+}

@@ -1,0 +1,91 @@
+// The server's HTTP interface, typed. The browser's session cookie
+// (HttpOnly, set by `POST /api/sessions`) authenticates every call.
+
+import type { GameSummary, GameView, Me, NewGame, Session } from './types';
+
+/** An answer the server refused, with its code and its explanation. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached; check the connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON: handled below */
+  }
+  if (!response.ok) {
+    const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
+    throw new ApiError(response.status, error?.code ?? 'http', error?.message ?? `The server answered ${response.status}.`);
+  }
+  return json as T;
+}
+
+/** `POST /api/accounts`. */
+export const signUp = (name: string, password: string, email?: string) =>
+  call<{ id: number; name: string }>('POST', '/api/accounts', email ? { name, password, email } : { name, password });
+
+/** `POST /api/sessions`: signs in; the server sets the session cookie. */
+export const signIn = (name: string, password: string) => call<Session>('POST', '/api/sessions', { name, password });
+
+/** `DELETE /api/sessions/current`. */
+export const signOut = () => call<void>('DELETE', '/api/sessions/current');
+
+/** `GET /api/me`: the signed-in account, or null when nobody is. */
+export async function me(): Promise<Me | null> {
+  try {
+    return await call<Me>('GET', '/api/me');
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    throw e;
+  }
+}
+
+/** `GET /api/games`. */
+export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) => {
+  const query = new URLSearchParams();
+  if (state) query.set('state', state);
+  if (mine) query.set('mine', 'true');
+  const q = query.toString();
+  return call<GameSummary[]>('GET', `/api/games${q ? `?${q}` : ''}`);
+};
+
+/** `POST /api/games`. */
+export const createGame = (game: NewGame) => call<GameView>('POST', '/api/games', game);
+
+/** `GET /api/games/{id}`. */
+export const getGame = (id: string) => call<GameView>('GET', `/api/games/${encodeURIComponent(id)}`);
+
+/** `POST /api/games/{id}/seats/{seat}`. */
+export const takeSeat = (id: string, seat: string) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}`);
+
+/** `POST /api/games/{id}/moves`. */
+export const playMove = (id: string, move: string, ply: number) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/moves`, { move, ply });
+
+/** `POST /api/games/{id}/resign`. */
+export const resign = (id: string) => call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/resign`);
+
+/** The address of a game's record (`text/plain`). */
+export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'preact/hooks';
+import { AccountPage } from './pages/account';
+import { GamePage } from './pages/game';
+import { LobbyPage } from './pages/lobby';
+import { SignInPage, SignUpPage } from './pages/sign';
+import { navigate, onLinkClick, useRoute } from './router';
+import { signOut, useSession } from './session';
+import { applyTheme, currentTheme, type Theme } from './theme';
+
+/** The page frame: the header with the account and the theme, then the page. */
+export function App() {
+  const route = useRoute();
+  const me = useSession();
+  const [theme, setTheme] = useState<Theme>(currentTheme);
+  useEffect(() => applyTheme(theme), [theme]);
+  const toggleTheme = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    applyTheme(next, true);
+    setTheme(next);
+  };
+
+  let page;
+  switch (route.page) {
+    case 'lobby':
+      page = <LobbyPage />;
+      break;
+    case 'signin':
+      page = <SignInPage />;
+      break;
+    case 'signup':
+      page = <SignUpPage />;
+      break;
+    case 'account':
+      page = <AccountPage />;
+      break;
+    case 'game':
+      page = <GamePage key={route.id} id={route.id} />;
+      break;
+    case 'missing':
+      page = (
+        <section class="panel">
+          <h1>Not here</h1>
+          <p>Nothing lives at {route.path}. <a href="/">Back to the lobby</a>.</p>
+        </section>
+      );
+  }
+
+  return (
+    <div class="frame" onClick={onLinkClick}>
+      <header class="top">
+        <a href="/" class="brand">Arbiter</a>
+        <nav>
+          <a href="/">Lobby</a>
+          {me ? (
+            <>
+              <a href="/account" data-testid="account-name">{me.name}</a>
+              <button
+                type="button"
+                class="link"
+                onClick={async () => {
+                  await signOut();
+                  navigate('/');
+                }}
+              >
+                Sign out
+              </button>
+            </>
+          ) : me === null ? (
+            <>
+              <a href="/signin">Sign in</a>
+              <a href="/signup">Sign up</a>
+            </>
+          ) : null}
+          <button type="button" class="link theme" onClick={toggleTheme} aria-label={`Switch to the ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+            {theme === 'dark' ? '☀' : '☾'}
+          </button>
+        </nav>
+      </header>
+      <main>{page}</main>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { GameSummary } from '../api/types';
+import { gameTitle, seatName } from '../play/notation';
+
+/** Who sits in a seat, in words. */
+export function seatLabel(seat: GameSummary['seats'][number]): string {
+  if (seat.kind === 'open') return 'open seat';
+  if (seat.kind === 'computer') return `computer ${seat.level ?? ''}`.trim();
+  return seat.name ?? '?';
+}
+
+/** Whether `name` is to move in `game`. */
+export function myTurn(game: GameSummary, name: string | undefined): boolean {
+  return !!name && game.seats.some((s) => s.kind === 'human' && s.name === name && game.to_move.includes(s.seat));
+}
+
+/** A list of games, each a link to its page. */
+export function GameList(props: { games: GameSummary[]; me?: string; empty: string; testid: string }) {
+  if (props.games.length === 0) return <p class="hint" data-testid={props.testid}>{props.empty}</p>;
+  return (
+    <ul class="games" data-testid={props.testid}>
+      {props.games.map((game) => {
+        const turn = myTurn(game, props.me);
+        return (
+          <li key={game.id} class={turn ? 'turn' : ''}>
+            <a href={`/games/${game.id}`} data-game-id={game.id}>
+              <strong>{gameTitle(game.game)}</strong>
+              {game.variant && <span class="hint"> {game.variant}</span>}
+              <span class="who">
+                {game.seats.map((s) => `${seatName(game.game, s.seat)}: ${seatLabel(s)}`).join(' · ')}
+              </span>
+              <span class="state">
+                {turn ? 'your turn' : game.state === 'open' ? 'waiting for players' : game.state === 'finished' ? 'over' : `move ${game.ply}`}
+              </span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,55 @@
+// The client's addresses, in the browser's history: `/`, `/signin`,
+// `/signup`, `/account`, `/games/{id}`.
+
+import { useEffect, useState } from 'preact/hooks';
+
+/** A page the client shows. */
+export type Route =
+  | { page: 'lobby' }
+  | { page: 'signin' }
+  | { page: 'signup' }
+  | { page: 'account' }
+  | { page: 'game'; id: string }
+  | { page: 'missing'; path: string };
+
+/** The route of an address's path. */
+export function routeOf(path: string): Route {
+  const clean = path.replace(/\/+$/, '') || '/';
+  if (clean === '/') return { page: 'lobby' };
+  if (clean === '/signin') return { page: 'signin' };
+  if (clean === '/signup') return { page: 'signup' };
+  if (clean === '/account') return { page: 'account' };
+  const game = /^\/games\/([^/]+)$/.exec(clean);
+  if (game) return { page: 'game', id: decodeURIComponent(game[1]) };
+  return { page: 'missing', path };
+}
+
+/** Goes to `path` without reloading the page. */
+export function navigate(path: string, replace = false): void {
+  if (replace) history.replaceState(null, '', path);
+  else history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+  window.scrollTo(0, 0);
+}
+
+/** The current route, following the browser's history. */
+export function useRoute(): Route {
+  const [route, setRoute] = useState(() => routeOf(location.pathname));
+  useEffect(() => {
+    const update = () => setRoute(routeOf(location.pathname));
+    window.addEventListener('popstate', update);
+    return () => window.removeEventListener('popstate', update);
+  }, []);
+  return route;
+}
+
+/** Follows a same-site link's click in the page instead of loading it anew. */
+export function onLinkClick(event: MouseEvent): void {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = (event.target as Element | null)?.closest?.('a');
+  if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
+  const url = new URL(anchor.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  event.preventDefault();
+  navigate(url.pathname + url.search);
+}
