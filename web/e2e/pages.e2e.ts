@@ -143,6 +143,7 @@ it('plays with the keyboard alone', async () => {
   await p.page.focus('.board-wrap [data-square="b6"]');
   await p.page.keyboard.press('Enter');
   await waitForPly(p.page, 1);
-  expect((await viewOf(p.page, id)).ply).toBe(1);
+  const moves = await p.page.evaluate(async (g) => (await (await fetch(`/api/games/${g}`)).json()).moves, id);
+  expect(moves[0]).toBe('b5-b6');
   await p.context.close();
 });

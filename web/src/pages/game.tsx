@@ -160,7 +160,7 @@ export function GamePage(props: { id: string }) {
     dispatch({ type: 'sending', move });
     try {
       const answer = await api.playMove(view.id, move, view.ply);
-      dispatch({ type: 'view', view: answer });
+      dispatch({ type: 'answered', view: answer });
       setTyped('');
     } catch (e) {
       performance.clearMarks('move-sent');

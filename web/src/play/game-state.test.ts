@@ -33,6 +33,14 @@ describe('the game page state', () => {
     expect(state.pick.targets.size).toBe(0);
   });
 
+  it('takes new moves again once the server has answered, even when the ply stays', () => {
+    let state = reduce(initialState, { type: 'view', view: view(1, '2026-11-23T00:00:01Z') });
+    state = reduce(state, { type: 'sending', move: 'e2-e3' });
+    state = reduce(state, { type: 'answered', view: view(1, '2026-11-23T00:00:02Z') });
+    expect(state.sending).toBeNull();
+    expect([...state.pick.targets]).toEqual(['e2']);
+  });
+
   it('steps through the history and back to live', () => {
     let state = reduce(initialState, { type: 'view', view: view(3, '2026-11-23T00:00:03Z') });
     state = reduce(state, {

@@ -27,6 +27,7 @@ export interface GameState {
 /** What can happen on the game page. */
 export type GameEvent =
   | { type: 'view'; view: GameView }
+  | { type: 'answered'; view: GameView }
   | { type: 'history'; history: HistoryData }
   | { type: 'step'; to: 'first' | 'back' | 'forward' | 'live' | number }
   | { type: 'pick'; pick: Pick }
@@ -68,6 +69,10 @@ export function reduce(state: GameState, event: GameEvent): GameState {
         sending: moved ? null : state.sending,
         error: moved ? null : state.error,
       };
+    }
+    case 'answered': {
+      const next = reduce(state, { type: 'view', view: event.view });
+      return { ...next, sending: null, pick: next.view === state.view ? freshPick(state.view) : next.pick };
     }
     case 'history':
       return { ...state, history: event.history };
