@@ -62,6 +62,11 @@ it('two accounts play a whole A•G•O•G game by clicking, each seeing the ot
   const samples = [...(await redrawTimes(white.page)), ...(await redrawTimes(black.page))];
   expect(samples.length).toBeGreaterThan(moves.length / 2);
   recordLatency('agog-two-players', samples);
+  const sorted = [...samples].sort((x, y) => x - y);
+  console.log(
+    `click to redrawn board over ${sorted.length} moves: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, ` +
+      `p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+  );
   await white.context.close();
   await black.context.close();
 });

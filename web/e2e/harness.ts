@@ -19,6 +19,8 @@ export const results = resolve(here, '../test-results');
 /** A running server. */
 export interface Server {
   url: string;
+  /** Stops the server and starts it again on the same address and database. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,13 +29,30 @@ export async function startServer(): Promise<Server> {
   const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
+  let running = await launch(bin, dir, '127.0.0.1:0');
+  const url = running.url;
+  return {
+    url,
+    async restart() {
+      await running.stop();
+      running = await launch(bin, dir, new URL(url).host);
+    },
+    async stop() {
+      await running.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launch(bin: string, dir: string, listen: string): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     bin,
-    ['--json', 'serve', '--listen', '127.0.0.1:0', '--database', `sqlite://${join(dir, 'games.db')}`],
+    ['--json', 'serve', '--listen', listen, '--database', `sqlite://${join(dir, 'games.db')}`],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ARBITER_LOG: 'warn' } },
   );
   let log = '';
   child.stderr!.on('data', (chunk) => (log += String(chunk)));
+  const exited = new Promise((r) => child.once('exit', r));
   const url = await new Promise<string>((resolveUrl, reject) => {
     const lines = createInterface({ input: child.stdout! });
     const timer = setTimeout(() => reject(new Error(`the server did not start:\n${log}`)), 30_000);
@@ -54,8 +73,7 @@ export async function startServer(): Promise<Server> {
     url,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dir, { recursive: true, force: true });
+      await exited;
     },
   };
 }

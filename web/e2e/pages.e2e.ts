@@ -83,8 +83,20 @@ it('lets anyone watch a game live without signing in', async () => {
   await p.page.goto(`/games/${id}`);
   const move = (await viewOf(p.page, id)).legal![0];
   await clickMove(p.page, 'sage', move);
-  await waitForPly(page, 1);
+  await waitForPly(page, 2);
   expect(await page.locator('[data-testid=move-input]').count()).toBe(0);
+
+  // The server goes away and comes back: the page says so, reconnects by
+  // itself and catches up without a reload.
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await server.restart();
+  await page.waitForSelector('[data-testid=connection]');
+  await waitForPly(p.page, 2);
+  const next = (await viewOf(p.page, id)).legal![0];
+  await clickMove(p.page, 'sage', next);
+  await waitForPly(page, 4);
+  await page.waitForSelector('[data-testid=connection]', { state: 'detached' });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await watcher.close();
   await p.context.close();
 });
