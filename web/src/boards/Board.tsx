@@ -38,6 +38,8 @@ function Target(props: {
   occupied: boolean;
   words: string;
   class?: string;
+  /** What lies under the last move's tint (the square itself). */
+  ground?: ComponentChildren;
   children?: ComponentChildren;
 }) {
   const { name, board } = props;
@@ -64,8 +66,9 @@ function Target(props: {
         }
       }}
     >
-      {props.children}
+      {props.ground}
       {last && <rect width={w} height={h} class="last-mark" />}
+      {props.children}
       {selected && <rect x="0.4" y="0.4" width={w - 0.8} height={h - 0.8} class="selected-mark" />}
       {target && (props.occupied ? <rect x="0.6" y="0.6" width={w - 1.2} height={h - 1.2} rx="1.5" class="target-ring" /> : <circle cx={w / 2} cy={h / 2} r="1.5" class="target-dot" />)}
     </g>
@@ -263,8 +266,17 @@ export function Board(props: BoardProps) {
         const { col, row } = cellOf(shape, s.file, s.rank, props.flipped);
         const { x, y } = cornerOf(col, row);
         return (
-          <Target key={s.name} name={s.name} board={props} x={x + side} y={y} occupied={s.occupied} class={s.tint} words={s.words}>
-            <rect width={CELL} height={CELL} class="cell" />
+          <Target
+            key={s.name}
+            name={s.name}
+            board={props}
+            x={x + side}
+            y={y}
+            occupied={s.occupied}
+            class={s.tint}
+            words={s.words}
+            ground={<rect width={CELL} height={CELL} class="cell" />}
+          >
             {s.piece}
           </Target>
         );
