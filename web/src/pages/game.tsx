@@ -2,51 +2,17 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { ApiError } from '../api/client';
 import { connectLive, type Live, type LiveState } from '../api/live';
-import type { GameView } from '../api/types';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
 import { scgColour } from '../boards/pieces';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
-import { seatLabel } from '../parts/game-list';
+import { ScgPanel } from '../parts/scg-table';
 import { initialState, reduce, shown } from '../play/game-state';
 import { gameTitle, seatName, secondMovesFirst } from '../play/notation';
+import { remainingPlayers, seatLabel, statusText } from '../play/status';
 import { click, describeChoice, stepsOf } from '../play/steps';
 import { useSession } from '../session';
-
-/** The status line: whose turn, or how the game ended. */
-export function statusText(view: GameView): string {
-  const who = (seat: string) => {
-    const s = view.seats.find((x) => x.seat === seat);
-    const name = s && s.kind !== 'open' ? ` (${seatLabel(s)})` : '';
-    return `${seatName(view.game, seat)}${name}`;
-  };
-  const status = view.status;
-  if (status.state === 'open') {
-    const open = view.seats.filter((s) => s.kind === 'open').length;
-    return `Waiting for players: ${open} open seat${open === 1 ? '' : 's'}`;
-  }
-  if (status.state === 'over') {
-    const reason = status.reason ? ` by ${status.reason}` : '';
-    if (status.winners.length === 0) return `Over: a draw${reason}`;
-    const names = status.winners.map(who).join(' and ');
-    return `Over: ${names} ${status.winners.length === 1 ? 'wins' : 'share the win'}${reason}`;
-  }
-  if (view.game === 'scg' && view.scg) {
-    const remaining = remainingPlayers(view).length;
-    const mine = view.you.length > 0 ? (view.scg.my_play ? ` · your play: ${view.scg.my_play}` : ' · your play is not in yet') : '';
-    return `Round ${view.scg.round}: ${view.scg.plays_in} of ${remaining} plays in${mine}`;
-  }
-  const mover = view.to_move[0];
-  if (!mover) return 'Ongoing';
-  return `${who(mover)} to move${view.you.includes(mover) ? ': your move' : ''}`;
-}
-
-/** Single Capture Go: the letters still in, from the position's last field. */
-export function remainingPlayers(view: GameView): string[] {
-  const field = view.position.split(' ').pop() ?? '';
-  return field === '-' ? [] : [...field];
-}
 
 /** `/games/{id}`: the board, the players, the moves, and playing. */
 export function GamePage(props: { id: string }) {
@@ -306,40 +272,6 @@ export function GamePage(props: { id: string }) {
             ))}
         </div>
       </aside>
-    </div>
-  );
-}
-
-/** The Single Capture Go table: the round, the plays in, your play, every announcement. */
-function ScgPanel(props: { view: GameView; remaining: string[] }) {
-  const scg = props.view.scg!;
-  const playing = props.view.you.some((s) => props.remaining.includes(s)) && props.view.status.state === 'ongoing';
-  return (
-    <div class="scg">
-      <p data-testid="plays-in">
-        Round {scg.round}: <strong>{scg.plays_in}</strong> of {props.remaining.length} plays in
-      </p>
-      {playing && (
-        <p data-testid="my-play">
-          {scg.my_play ? (
-            <>Your play: <strong>{scg.my_play}</strong>. Click another square to change it until the round closes.</>
-          ) : (
-            <>Click a square to play it. Nobody sees your play before the round closes.</>
-          )}
-        </p>
-      )}
-      <h2>Announcements</h2>
-      {scg.announcements.length === 0 ? (
-        <p class="hint">None yet: the first comes when round 1 closes.</p>
-      ) : (
-        <ol class="announcements" data-testid="announcements" reversed>
-          {[...scg.announcements].reverse().map((text, i) => (
-            <li key={scg.announcements.length - i}>
-              <pre>{text}</pre>
-            </li>
-          ))}
-        </ol>
-      )}
     </div>
   );
 }

@@ -1,12 +1,6 @@
 import type { GameSummary } from '../api/types';
 import { gameTitle, seatName } from '../play/notation';
-
-/** Who sits in a seat, in words. */
-export function seatLabel(seat: GameSummary['seats'][number]): string {
-  if (seat.kind === 'open') return 'open seat';
-  if (seat.kind === 'computer') return `computer ${seat.level ?? ''}`.trim();
-  return seat.name ?? '?';
-}
+import { seatLabel } from '../play/status';
 
 /** Whether `name` is to move in `game`. */
 export function myTurn(game: GameSummary, name: string | undefined): boolean {
