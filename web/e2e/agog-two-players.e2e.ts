@@ -25,20 +25,21 @@ it('two accounts play a whole A•G•O•G game by clicking, each seeing the ot
   const white = await signedUpContext(browser, server, 'white');
   const black = await signedUpContext(browser, server, 'black');
 
-  // White opens the game from the lobby's form with an open seat.
+  // Black waits in the lobby; White opens a game from the lobby's form with an open seat.
+  await black.page.goto('/');
+  await black.page.waitForSelector('[data-testid=open-games]');
   await white.page.goto('/');
   await white.page.selectOption('select[name=seat-1]', 'open');
   await white.page.click('[data-testid=create-game]');
   await white.page.waitForURL(/\/games\/[A-Za-z0-9]+$/);
   const id = white.page.url().split('/').pop()!;
 
-  // Black finds it among the open games and takes the seat.
-  await black.page.goto('/');
+  // The game appears in Black's lobby by itself; Black takes the seat.
   await black.page.click(`[data-testid=open-games] a[data-game-id="${id}"]`);
   await black.page.waitForURL(`**/games/${id}`);
   await black.page.click('button:has-text("Take this seat")');
   await expect.poll(() => white.page.textContent('[data-testid=status]')).toContain('White');
-  expect(await black.page.getAttribute('.board-wrap', 'data-flipped')).toBe('true');
+  await expect.poll(() => black.page.getAttribute('.board-wrap', 'data-flipped')).toBe('true');
   expect(await white.page.getAttribute('.board-wrap', 'data-flipped')).toBe('false');
 
   for (const [i, move] of moves.entries()) {

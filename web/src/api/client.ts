@@ -1,7 +1,7 @@
 // The server's HTTP interface, typed. The browser's session cookie
 // (HttpOnly, set by `POST /api/sessions`) authenticates every call.
 
-import type { GameSummary, GameView, Me, NewGame, Session } from './types';
+import type { GameSummary, GameView, History, Me, MeChange, NewGame, Session } from './types';
 
 /** An answer the server refused, with its code and its explanation. */
 export class ApiError extends Error {
@@ -61,6 +61,9 @@ export async function me(): Promise<Me | null> {
   }
 }
 
+/** `PATCH /api/me`. */
+export const changeMe = (change: MeChange) => call<Me>('PATCH', '/api/me', change);
+
 /** `GET /api/games`. */
 export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) => {
   const query = new URLSearchParams();
@@ -86,6 +89,9 @@ export const playMove = (id: string, move: string, ply: number) =>
 
 /** `POST /api/games/{id}/resign`. */
 export const resign = (id: string) => call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/resign`);
+
+/** `GET /api/games/{id}/history`. */
+export const getHistory = (id: string) => call<History>('GET', `/api/games/${encodeURIComponent(id)}/history`);
 
 /** The address of a game's record (`text/plain`). */
 export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;

@@ -105,3 +105,16 @@ export type LiveMessage =
   | { type: 'view'; view: GameView }
   | { type: 'error'; error: { code: string; message: string } }
   | { type: 'lobby'; games: GameSummary[] };
+
+/** `PATCH /api/me`: what to change (`email: null` removes the address). */
+export interface MeChange {
+  email?: string | null;
+  password?: string;
+  notify?: { email?: boolean };
+}
+
+/** A game's history: the start and each move with the position after it. */
+export interface History {
+  start: string;
+  plies: { record: string; long: string; position: string }[];
+}

@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Me } from '../api/types';
+import * as api from '../api/client';
+import type { MeChange } from '../api/types';
 import { refreshSession, useSession } from '../session';
-
-async function patchMe(body: unknown): Promise<Me> {
-  const response = await fetch('/api/me', { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const json = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(json?.error?.message ?? `The server answered ${response.status}.`);
-  return json as Me;
-}
 
 /** `/account`: the email mails go to, whether to send them, the password. */
 export function AccountPage() {
@@ -32,9 +26,9 @@ export function AccountPage() {
   const save = async (event: Event) => {
     event.preventDefault();
     try {
-      const body: Record<string, unknown> = { email: email.trim() || null, notify: { email: notify } };
-      if (password) body.password = password;
-      await patchMe(body);
+      const change: MeChange = { email: email.trim() || null, notify: { email: notify } };
+      if (password) change.password = password;
+      await api.changeMe(change);
       setPassword('');
       await refreshSession();
       setMessage({ ok: true, text: 'Saved.' });

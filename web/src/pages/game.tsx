@@ -60,9 +60,7 @@ export function GamePage(props: { id: string }) {
     if (!view) return;
     if (state.history && state.history.plies.length === view.moves.length) return;
     let gone = false;
-    fetch(`/api/games/${encodeURIComponent(view.id)}/history`)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then((history) => !gone && dispatch({ type: 'history', history }), () => {});
+    api.getHistory(view.id).then((history) => !gone && dispatch({ type: 'history', history }), () => {});
     return () => {
       gone = true;
     };

@@ -2,14 +2,11 @@
 // server (answers and the live socket, in any order), the history for
 // stepping through the game, the move being picked, and errors.
 
-import type { GameView } from '../api/types';
+import type { GameView, History } from '../api/types';
 import { type Pick, pickAt } from './steps';
 
 /** A game's history: the start and the position after each move. */
-export interface HistoryData {
-  start: string;
-  plies: { record: string; long: string; position: string }[];
-}
+export type HistoryData = History;
 
 /** Everything the game page draws from. */
 export interface GameState {
