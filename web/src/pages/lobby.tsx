@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
 import type { GameSummary } from '../api/types';
 import { connectLive, type LiveState } from '../api/live';
-import { GameList, myTurn } from '../parts/game-list';
+import { GameList, myGamesInOrder } from '../parts/game-list';
 import { NewGameForm } from '../parts/new-game';
 import { useSession } from '../session';
 
@@ -39,10 +39,7 @@ export function LobbyPage() {
       return;
     }
     Promise.all([api.listGames('active', true), api.listGames('open', true), api.listGames('finished', true)]).then(
-      ([active, waiting, finished]) => {
-        const byTurn = [...active].sort((a, b) => Number(myTurn(b, me.name)) - Number(myTurn(a, me.name)) || b.updated.localeCompare(a.updated));
-        setMine([...byTurn, ...waiting, ...finished.slice(0, 10)]);
-      },
+      ([active, waiting, finished]) => setMine(myGamesInOrder(active, waiting, finished, me.name)),
       () => setMine([]),
     );
   }, [me, tick]);

@@ -7,6 +7,16 @@ export function myTurn(game: GameSummary, name: string | undefined): boolean {
   return !!name && game.seats.some((s) => s.kind === 'human' && s.name === name && game.to_move.includes(s.seat));
 }
 
+/**
+ * A player's games in the order they want them: the active ones where it
+ * is their turn first, then the other active ones, each most recently
+ * changed first; then those waiting for players; then the last ten over.
+ */
+export function myGamesInOrder(active: GameSummary[], waiting: GameSummary[], finished: GameSummary[], name: string): GameSummary[] {
+  const byTurn = [...active].sort((a, b) => Number(myTurn(b, name)) - Number(myTurn(a, name)) || b.updated.localeCompare(a.updated));
+  return [...byTurn, ...waiting, ...finished.slice(0, 10)];
+}
+
 /** A list of games, each a link to its page. */
 export function GameList(props: { games: GameSummary[]; me?: string; empty: string; testid: string }) {
   if (props.games.length === 0) return <p class="hint" data-testid={props.testid}>{props.empty}</p>;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { GameSummary } from '../api/types';
+import { myGamesInOrder, myTurn } from './game-list';
+
+function game(id: string, toMove: string[], updated: string, state: GameSummary['state'] = 'active'): GameSummary {
+  return {
+    id, game: 'sage', variant: null, state, ply: 3, updated, to_move: toMove,
+    seats: [
+      { seat: 'b', name: 'ann', kind: 'human' },
+      { seat: 'r', name: 'bo', kind: 'human' },
+    ],
+  };
+}
+
+describe('my games', () => {
+  it('knows whose turn it is', () => {
+    expect(myTurn(game('g', ['b'], 'x'), 'ann')).toBe(true);
+    expect(myTurn(game('g', ['r'], 'x'), 'ann')).toBe(false);
+    expect(myTurn(game('g', ['b'], 'x'), undefined)).toBe(false);
+  });
+  it('puts the games where it is my turn first, then by the latest change', () => {
+    const active = [
+      game('theirs-old', ['r'], '2026-11-20T00:00:00Z'),
+      game('mine-old', ['b'], '2026-11-19T00:00:00Z'),
+      game('theirs-new', ['r'], '2026-11-22T00:00:00Z'),
+      game('mine-new', ['b'], '2026-11-21T00:00:00Z'),
+    ];
+    const finished = Array.from({ length: 12 }, (_, i) => game(`over-${i}`, [], '2026-11-01T00:00:00Z', 'finished'));
+    const order = myGamesInOrder(active, [game('open', [], '2026-11-23T00:00:00Z', 'open')], finished, 'ann').map((g) => g.id);
+    expect(order.slice(0, 5)).toEqual(['mine-new', 'mine-old', 'theirs-new', 'theirs-old', 'open']);
+    expect(order.length).toBe(15);
+  });
+});
