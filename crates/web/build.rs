@@ -36,7 +36,7 @@ fn main() {
 /// Stops the build with `message`, which cargo shows.
 fn fail(message: &str) -> ! {
     eprintln!("error: {message}");
-    panic!("{message}");
+    std::process::exit(1);
 }
 
 fn npm() -> &'static str {

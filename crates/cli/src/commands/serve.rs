@@ -52,7 +52,10 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
         if json {
             outln!("{}", serde_json::json!({ "listening": format!("http://{address}"), "database": config.database }));
         } else {
-            outln!("Serving on http://{address} (database {}). Stop with Ctrl-C.", config.database);
+            outln!(
+                "Serving on http://{address} (database {}): open it in a browser. Stop with Ctrl-C.",
+                config.database
+            );
             if config.smtp.is_none() {
                 outln!("No mail is sent: give --smtp to send players their turns, rounds and results.");
             }
