@@ -34,7 +34,8 @@ export function App() {
       page = <AccountPage />;
       break;
     case 'game':
-      page = <GamePage key={route.id} id={route.id} />;
+      // Views are shaped for their viewer: the page starts afresh for whoever is signed in.
+      page = me === undefined ? <p class="panel">Loading…</p> : <GamePage key={`${route.id}:${me?.id ?? ''}`} id={route.id} />;
       break;
     case 'missing':
       page = (

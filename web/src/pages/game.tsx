@@ -41,18 +41,6 @@ export function GamePage(props: { id: string }) {
     return () => socket.current?.close();
   }, [props.id]);
 
-  // A new socket after signing in or out, so the views are shaped for the new viewer.
-  const signedIn = me?.id;
-  const firstSession = useRef(true);
-  useEffect(() => {
-    if (me === undefined) return;
-    if (firstSession.current) {
-      firstSession.current = false;
-      return;
-    }
-    api.getGame(props.id).then((v) => dispatch({ type: 'view', view: v }), () => {});
-  }, [signedIn]);
-
   // The history (the moves as the record writes them, every position to
   // step through), fetched again whenever the game has moved on.
   const moveCount = view?.moves.length;
