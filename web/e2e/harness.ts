@@ -92,6 +92,21 @@ export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 860 };
 
 let accounts = 0;
+const violations = new WeakMap<Page, string[]>();
+
+/** Keeps what the page's console says the Content-Security-Policy refused. */
+export function watchPolicy(page: Page): void {
+  const seen: string[] = [];
+  violations.set(page, seen);
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) seen.push(message.text());
+  });
+}
+
+/** What the Content-Security-Policy refused on `page` so far. */
+export function policyViolations(page: Page): string[] {
+  return violations.get(page) ?? [];
+}
 
 /** A new browser context signed in as a new account, made through the sign-up page. */
 export async function signedUpContext(browser: Browser, server: Server, prefix: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; name: string }> {
@@ -99,6 +114,7 @@ export async function signedUpContext(browser: Browser, server: Server, prefix: 
   const name = `${prefix}${accounts}${Date.now() % 100000}`;
   const context = await browser.newContext({ baseURL: server.url, viewport });
   const page = await context.newPage();
+  watchPolicy(page);
   await page.goto('/signup');
   await page.fill('input[name=name]', name);
   await page.fill('input[name=password]', 'a good password');

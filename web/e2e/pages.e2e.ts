@@ -5,7 +5,7 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DESKTOP, PHONE, type Server, clickMove, createGame, screenshot, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
+import { DESKTOP, PHONE, type Server, clickMove, policyViolations, createGame, screenshot, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -142,6 +142,7 @@ it('draws every game in both themes on a desktop and a phone, never wider than t
   await p.page.goto('/');
   await noSidewaysScroll(p.page);
   await screenshot(p.page, 'lobby-phone-light');
+  expect(policyViolations(p.page), 'the page keeps to its Content-Security-Policy').toEqual([]);
   await p.context.close();
 });
 
