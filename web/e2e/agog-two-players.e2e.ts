@@ -6,9 +6,24 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Server, clickMove, recordLatency, redrawTimes, screenshot, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
+import { type Server, clickMove, createGame, recordLatency, redrawTimes, screenshot, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
 
-const moves = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures/agog-game.txt'), 'utf8').trim().split('\n');
+const fixture = (name: string) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8').trim().split('\n');
+const moves = fixture('agog-game.txt');
+
+type Player = Awaited<ReturnType<typeof signedUpContext>>;
+
+/** Plays `line` by clicking, White and Black in turn, each waiting to see the other's move. */
+async function playByClicking(white: Player, black: Player, line: string[]): Promise<void> {
+  for (const [i, move] of line.entries()) {
+    const mover = i % 2 === 0 ? white : black;
+    const other = i % 2 === 0 ? black : white;
+    await waitForPly(mover.page, i);
+    await clickMove(mover.page, 'agog', move);
+    await waitForPly(mover.page, i + 1);
+    await waitForPly(other.page, i + 1);
+  }
+}
 
 let server: Server;
 let browser: Browser;
@@ -42,14 +57,7 @@ it('two accounts play a whole A•G•O•G game by clicking, each seeing the ot
   await expect.poll(() => black.page.getAttribute('.board-wrap', 'data-flipped')).toBe('true');
   expect(await white.page.getAttribute('.board-wrap', 'data-flipped')).toBe('false');
 
-  for (const [i, move] of moves.entries()) {
-    const mover = i % 2 === 0 ? white : black;
-    const other = i % 2 === 0 ? black : white;
-    await waitForPly(mover.page, i);
-    await clickMove(mover.page, 'agog', move);
-    await waitForPly(mover.page, i + 1);
-    await waitForPly(other.page, i + 1);
-  }
+  await playByClicking(white, black, moves);
 
   const view = await viewOf(white.page, id);
   expect(view.status).toEqual({ state: 'over', winners: ['w'], reason: 'capture' });
@@ -68,6 +76,34 @@ it('two accounts play a whole A•G•O•G game by clicking, each seeing the ot
     `click to redrawn board over ${sorted.length} moves: median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)} ms, ` +
       `p95 ${sorted[Math.floor(sorted.length * 0.95)].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
   );
+  await white.context.close();
+  await black.context.close();
+});
+
+it('makes a sanctum promotion by clicking: the unit, the sanctum, then the golem that becomes a hulk', async () => {
+  const line = fixture('agog-promotion.txt');
+  const white = await signedUpContext(browser, server, 'pw');
+  const black = await signedUpContext(browser, server, 'pb');
+  const id = await createGame(white.page, { game: 'agog', seats: [{ account: 'me' }, { open: true }] });
+  await black.page.evaluate(async (g) => fetch(`/api/games/${g}/seats/b`, { method: 'POST' }), id);
+  await white.page.goto(`/games/${id}`);
+  await black.page.goto(`/games/${id}`);
+  await playByClicking(white, black, line.slice(0, -1));
+
+  const promotion = line[line.length - 1];
+  const [unit, sanctum, golem] = ['h7', 'h8', 'b1'];
+  expect(promotion).toBe(`${unit}-${sanctum} ${golem}=H`);
+  await waitForPly(white.page, line.length - 1);
+  await white.page.click(`.board-wrap [data-square="${unit}"]`);
+  await white.page.click(`.board-wrap [data-square="${sanctum}"]`);
+  // On the sanctum: the golems that may become a hulk are lit, and taking the unit off is a button.
+  await white.page.waitForSelector(`[data-testid=choices] button[data-move="${unit}-${sanctum}"]`);
+  expect(await white.page.locator(`.board-wrap [data-square="${golem}"].target`).count()).toBe(1);
+  await white.page.click(`.board-wrap [data-square="${golem}"]`);
+  await waitForPly(black.page, line.length);
+  const view = (await viewOf(black.page, id)) as unknown as { last_move: string; position: string };
+  expect(view.last_move).toBe(promotion);
+  expect(view.position.split(' ')[0].split('/')[7]).toMatch(/^JH/);
   await white.context.close();
   await black.context.close();
 });
