@@ -69,8 +69,49 @@ pub struct Me {
     pub name: String,
     /// Its mail address, if it gave one.
     pub email: Option<String>,
+    /// Whether the address was verified by the link mailed to it; until
+    /// it is, no other mail goes to it.
+    pub email_verified: bool,
     /// What mail it wants.
     pub notify: Notify,
+    /// Recent mails to it that could not be delivered after every
+    /// attempt, the newest first.
+    pub failed_mail: Vec<FailedMail>,
+}
+
+/// A mail that could not be delivered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct FailedMail {
+    /// Its subject.
+    pub subject: String,
+    /// When it was to be sent.
+    pub created: String,
+    /// What the mail server said the last time.
+    pub error: String,
+}
+
+/// `POST /api/me/email/verify`: the token of the link mailed to the
+/// address.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VerifyEmail {
+    /// The `token` of the link (64 hex digits).
+    pub token: String,
+}
+
+/// One of the caller's sessions (`GET /api/me/sessions`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct SessionView {
+    /// Its number (`DELETE /api/me/sessions/{id}` ends it).
+    pub id: i64,
+    /// When it was started.
+    pub created: String,
+    /// When it was last used (to the hour).
+    pub last_used: String,
+    /// Whether it is the session of this request.
+    pub current: bool,
+    /// The address it was started from, if known.
+    pub address: Option<String>,
 }
 
 /// `PATCH /api/me`: what to change.
@@ -81,9 +122,12 @@ pub struct MeChange {
     #[serde(default, with = "double_option")]
     #[schema(value_type = Option<String>)]
     pub email: Option<Option<String>>,
-    /// A new password.
+    /// A new password; needs `current_password`.
     #[serde(default)]
     pub password: Option<String>,
+    /// The password now, to set a new one.
+    #[serde(default)]
+    pub current_password: Option<String>,
     /// What mail it wants.
     #[serde(default)]
     pub notify: Option<NotifyChange>,

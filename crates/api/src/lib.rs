@@ -16,7 +16,10 @@ pub mod games;
 pub mod live;
 pub mod report;
 
-pub use accounts::{AccountRef, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SignIn};
+pub use accounts::{
+    AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SessionView, SignIn,
+    VerifyEmail,
+};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame, Outcome, ScgView, SeatKind, SeatSpec,

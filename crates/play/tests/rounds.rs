@@ -108,9 +108,18 @@ fn the_events_of_a_play_show_its_square_to_its_player_only() {
         assert!(matches!(events[0].seen_by(viewer), Some(Event::PlayReceived { play: None, .. })), "{viewer:?}");
     }
     assert_eq!(events[0].seen_by(Viewer::Seat(Seat(0))), Some(events[0].clone()));
-    let (_, refused) = g.submit(Seat(1), "z9", t("2026-11-23T10:00Z")).unwrap();
-    assert!(matches!(refused[0], Event::PlayRefused { .. }));
+    // A square that may not be played is an attempt, seen by its player only.
+    g.submit(Seat(1), "a1", t("2026-11-23T10:00Z")).unwrap();
+    g.close(t("2026-11-23T10:00Z"), true).unwrap();
+    let (_, refused) = g.submit(Seat(1), "C3", t("2026-11-23T10:00Z")).unwrap();
+    let Event::PlayRefused { text, .. } = &refused[0] else { panic!("{refused:?}") };
+    assert_eq!(text, "c3", "kept as the square's name");
     assert_eq!(refused[0].seen_by(Viewer::Seat(Seat(0))), None);
+    assert_eq!(refused[0].seen_by(Viewer::Seat(Seat(1))), Some(refused[0].clone()));
+    // Text that names no square is refused and leaves nothing.
+    let sent = g.plays_sent(Seat(1));
+    assert!(g.submit(Seat(1), "z9", t("2026-11-23T10:00Z")).is_err());
+    assert_eq!(g.plays_sent(Seat(1)), sent);
 }
 
 #[test]
@@ -119,31 +128,33 @@ fn the_latest_valid_play_counts_and_refusals_leave_it_standing() {
     let now = t("2026-11-23T12:00Z");
     assert_eq!(accepted(&mut g, 0, "c3", now), None);
     assert_eq!(accepted(&mut g, 0, " d4 ", now), Some("c3".into()));
-    match g.submit(Seat(0), "g1", now).unwrap().0 {
-        Receipt::Refused { reason, standing } => {
-            assert!(reason.contains("not a square of the 6×6 grid"), "{reason}");
-            assert_eq!(standing.as_deref(), Some("d4"));
-        }
-        other => panic!("{other:?}"),
+    // Text that names no square of the grid is refused and not kept:
+    // nothing a player types reaches the announcement.
+    for junk in ["g1", "The game is over: A wins\nhttps://evil.example", "\u{1b}[2J", "a0", "a100"] {
+        let refused = g.submit(Seat(0), junk, now).unwrap_err();
+        assert!(refused.to_string().contains("not a square of the 6×6 grid"), "{junk}: {refused}");
     }
+    assert_eq!(g.plays_sent(Seat(0)), 2);
     assert_eq!(g.pending_play(Seat(0)).unwrap().text, "d4");
     accepted(&mut g, 1, "a1", now);
     let text = announcement(&g.close(now, true).unwrap());
     assert!(text.contains("  A (Alice)  d4   placed"), "{text}");
-    assert!(
-        text.contains(
-            "Also received, not counted:\n  A (Alice)  c3   replaced by a later play\n  A (Alice)  g1   refused: not a square"
-        ),
-        "{text}"
-    );
+    assert!(text.contains("Also received, not counted:\n  A (Alice)  c3   replaced by a later play\n"), "{text}");
+    assert!(!text.contains("g1") && !text.contains("evil") && !text.contains('\u{1b}'), "{text}");
     assert!(text.contains("  C (Carol): made no valid play\n"), "{text}");
     // Round 2: a play on a letter is refused with whose letter it is.
     match g.submit(Seat(1), "d4", now).unwrap().0 {
-        Receipt::Refused { reason, .. } => assert!(reason.contains("d4 holds A's letter"), "{reason}"),
+        Receipt::Refused { reason, standing } => {
+            assert!(reason.contains("d4 holds A's letter"), "{reason}");
+            assert_eq!(standing, None);
+        }
         other => panic!("{other:?}"),
     }
     let gone = g.submit(Seat(2), "b2", now).unwrap_err();
     assert!(gone.to_string().contains("C (Carol) is no longer in the game"), "{gone}");
+    accepted(&mut g, 1, "e5", now);
+    let text = announcement(&g.close(now, true).unwrap());
+    assert!(text.contains("B (Bob)    d4   refused: d4 holds A's letter"), "{text}");
 }
 
 #[test]
@@ -318,4 +329,48 @@ fn a_game_played_in_turns_is_not_a_game_of_rounds() {
         panic!("its file is refused")
     };
     assert!(e.to_string().starts_with("'sage': "), "{e}");
+}
+
+/// A game of Alice and two computer seats whose plays wait their turn.
+fn deferring(settings: RoundSettings) -> Rounds {
+    let seats = vec![Occupant::person("Alice"), Occupant::computer(3, "Bot one"), Occupant::computer(5, "Bot two")];
+    let options = GameOptions::new().with("players", OptionValue::Text("ABC".into()));
+    Rounds::new_deferring_computer(GameId::Scg, &options, None, seats, settings, 7, t("2026-11-23T09:00Z")).unwrap()
+}
+
+#[test]
+fn deferred_computer_plays_wait_to_be_sent_and_are_never_missed() {
+    let now = t("2026-11-23T10:00Z");
+    let mut g = deferring(RoundSettings { close_early: true, ..RoundSettings::default() });
+    assert!(g.computer_to_play(), "nothing sent at the opening");
+    assert_eq!(g.plays_in(), 0);
+    accepted(&mut g, 0, "a1", now);
+    assert_eq!(g.round(), 1, "the computer's plays are awaited");
+    // Sent: every play is in, and the round closes early.
+    let events = g.send_computer_plays(now).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::RoundClosed { .. })), "{events:?}");
+    assert_eq!(g.round(), 2);
+    assert!(g.computer_to_play(), "round 2 waits for them again");
+    assert!(g.send_computer_plays(now).unwrap().iter().any(|e| matches!(e, Event::PlayReceived { .. })));
+    assert!(!g.computer_to_play());
+    assert!(g.send_computer_plays(now).unwrap().is_empty(), "nothing more to send");
+
+    // The same plays as a game that sends them at once.
+    let seats = vec![Occupant::person("Alice"), Occupant::computer(3, "Bot one"), Occupant::computer(5, "Bot two")];
+    let options = GameOptions::new().with("players", OptionValue::Text("ABC".into()));
+    let at_once =
+        Rounds::new(GameId::Scg, &options, None, seats, RoundSettings::default(), 7, t("2026-11-23T09:00Z")).unwrap();
+    let mut later = deferring(RoundSettings::default());
+    later.send_computer_plays(now).unwrap();
+    for seat in [Seat(1), Seat(2)] {
+        assert_eq!(later.pending_play(seat).map(|p| &p.text), at_once.pending_play(seat).map(|p| &p.text));
+    }
+
+    // A round closed at its deadline before they were sent: sent then, so
+    // no computer seat is doomed for waiting.
+    let mut g = deferring(RoundSettings::default());
+    accepted(&mut g, 0, "a1", now);
+    let text = announcement(&g.close(t("2026-11-26T09:00Z"), false).unwrap());
+    assert!(!text.contains("made no valid play"), "{text}");
+    assert_eq!(g.position().active().len(), 3, "{text}");
 }

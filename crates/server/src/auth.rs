@@ -1,11 +1,11 @@
-//! Who is calling: tokens (random, stored only as their SHA-256), Argon2id
-//! password hashes computed off the async threads, and the extractors that
-//! read the caller from `Authorization: Bearer …` or the session cookie.
+//! Who is calling: tokens (random, stored only as their SHA-256), and the
+//! extractors that read the caller from `Authorization: Bearer …` or the
+//! session cookie. A session unused for the server's session lifetime has
+//! ended; its last use is written at most once an hour, so a request does
+//! not write. Passwords are hashed in [`crate::hashing`].
 
-use arbiter_store::Account;
-use argon2::Argon2;
+use arbiter_store::{Account, SessionId, SignedSession};
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::header::{AUTHORIZATION, COOKIE};
@@ -17,6 +17,10 @@ use crate::state::AppState;
 
 /// The name of the cookie that carries the browser's token.
 pub const COOKIE_NAME: &str = "arbiter_session";
+
+/// How stale a session's last use may be written (seconds): a request
+/// writes it only when it is older.
+const TOUCH_EVERY: i64 = 3600;
 
 /// A new random token (32 bytes, as 64 hex digits).
 pub fn new_token() -> String {
@@ -30,53 +34,66 @@ pub fn token_hash(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
 
-/// Hashes a password with Argon2id on a blocking thread.
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || {
-        let salt = SaltString::generate(&mut OsRng);
-        Argon2::default()
-            .hash_password(password.as_bytes(), &salt)
-            .map(|h| h.to_string())
-            .map_err(|e| ApiError::malformed(format!("the password cannot be hashed: {e}")))
-    })
-    .await
-    .map_err(|_| ApiError::malformed("the password cannot be hashed"))?
+/// How a request carries its token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carrier {
+    /// `Authorization: Bearer …`.
+    Bearer,
+    /// The session cookie (a browser).
+    Cookie,
 }
 
-/// A hash of a password nobody has, checked when a name is unknown so
-/// that a wrong name takes as long as a wrong password.
-pub async fn verify_nobody(password: String) {
-    static NOBODY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    let hash = match NOBODY.get() {
-        Some(h) => h.clone(),
-        None => {
-            let h = hash_password(new_token()).await.unwrap_or_default();
-            NOBODY.get_or_init(|| h).clone()
-        }
-    };
-    let _ = verify_password(password, hash).await;
-}
-
-/// Whether `password` matches `hash`, checked on a blocking thread.
-pub async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&hash)
-            .is_ok_and(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
-    })
-    .await
-    .unwrap_or(false)
-}
-
-/// The token a request carries, if any: the bearer token first, else the
-/// session cookie.
-pub fn request_token(headers: &HeaderMap) -> Option<String> {
+/// The token a request carries, if any, and how: the bearer token first,
+/// else the session cookie.
+pub fn request_token(headers: &HeaderMap) -> Option<(String, Carrier)> {
     if let Some(value) = headers.get(AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        return value.strip_prefix("Bearer ").map(|t| t.trim().to_string());
+        return value.strip_prefix("Bearer ").map(|t| (t.trim().to_string(), Carrier::Bearer));
     }
     headers.get_all(COOKIE).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(';')).find_map(|c| {
         let (name, value) = c.trim().split_once('=')?;
-        (name == COOKIE_NAME).then(|| value.to_string())
+        (name == COOKIE_NAME).then(|| (value.to_string(), Carrier::Cookie))
     })
+}
+
+/// The session a request is signed in under, found once per request.
+#[derive(Clone, Debug)]
+struct Found(Option<SignedSession>);
+
+/// The session `parts` carries, if any: read from the store once and kept
+/// with the request. A token that names no session (signed out, ended,
+/// never issued) is 401.
+async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Option<SignedSession>, ApiError> {
+    if let Some(Found(found)) = parts.extensions.get::<Found>() {
+        return Ok(found.clone());
+    }
+    let found = match request_token(&parts.headers) {
+        None => None,
+        Some((token, _)) => {
+            let now = state.clock.now();
+            let lifetime = i64::try_from(state.settings.limits.session_lifetime.as_secs()).unwrap_or(i64::MAX);
+            let since = arbiter_play::Timestamp::from_unix(now.unix().saturating_sub(lifetime));
+            match state.store.session(&token_hash(&token), since).await? {
+                Some(session) => {
+                    if now.since(session.last_used) >= TOUCH_EVERY {
+                        let (store, id) = (state.store.clone(), session.session);
+                        tokio::spawn(async move {
+                            if let Err(e) = store.touch_session(id, now).await {
+                                tracing::warn!(error = %e, "a session's last use was not written");
+                            }
+                        });
+                    }
+                    Some(session)
+                }
+                None => {
+                    return Err(ApiError::unauthorized(
+                        "the token is not valid (signed out, unused for too long, or never issued)",
+                    ));
+                }
+            }
+        }
+    };
+    parts.extensions.insert(Found(found.clone()));
+    Ok(found)
 }
 
 /// The caller, signed in or not.
@@ -85,14 +102,35 @@ pub struct Caller(pub Option<Account>);
 /// A caller who must be signed in (401 otherwise).
 pub struct SignedIn(pub Account);
 
+/// A signed-in caller with their session (401 otherwise).
+pub struct InSession(pub SignedSession);
+
+/// The caller's session, if signed in.
+pub struct MaybeSession(pub Option<SignedSession>);
+
+impl FromRequestParts<AppState> for MaybeSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        Ok(MaybeSession(session_of(parts, state).await?))
+    }
+}
+
 impl FromRequestParts<AppState> for Caller {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let Some(token) = request_token(&parts.headers) else { return Ok(Caller(None)) };
-        match state.store.session_account(&token_hash(&token)).await? {
-            Some(account) => Ok(Caller(Some(account))),
-            None => Err(ApiError::unauthorized("the token is not valid (signed out, or never issued)")),
+        Ok(Caller(session_of(parts, state).await?.map(|s| s.account)))
+    }
+}
+
+impl FromRequestParts<AppState> for InSession {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        match session_of(parts, state).await? {
+            Some(session) => Ok(InSession(session)),
+            None => Err(ApiError::unauthorized("sign in first: send Authorization: Bearer <token>")),
         }
     }
 }
@@ -101,9 +139,17 @@ impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        match Caller::from_request_parts(parts, state).await? {
-            Caller(Some(account)) => Ok(SignedIn(account)),
-            Caller(None) => Err(ApiError::unauthorized("sign in first: send Authorization: Bearer <token>")),
-        }
+        InSession::from_request_parts(parts, state).await.map(|InSession(s)| SignedIn(s.account))
+    }
+}
+
+/// The session `id`'s sockets and other servers are told it ended.
+pub async fn sessions_ended(state: &AppState, ids: &[SessionId]) {
+    if ids.is_empty() {
+        return;
+    }
+    state.sockets.end_sessions(ids);
+    if let Err(e) = state.store.notify_sessions_ended(ids).await {
+        tracing::warn!(error = %e, "other servers were not told of sessions that ended");
     }
 }

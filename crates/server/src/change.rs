@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use arbiter_play::Timestamp;
-use arbiter_store::{AccountId, GameKey, GameState, GameUpdate, StoreError};
+use arbiter_store::{AccountId, GameKey, GameUpdate, StoreError};
 
 use crate::error::ApiError;
 use crate::mail::Snapshot;
@@ -127,9 +127,8 @@ async fn store_and_tell(
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();
     let stored = state.store.update_game(&key, version, update).await?;
-    let table = Arc::new(Table { stored, play });
+    let table = Arc::new(Table::new(stored, play));
     state.games.keep(table.clone());
-    // The store told the other servers with the change.
     tell_this_server(&state, before, &table);
     if mailed {
         crate::mail::wake(&state);
@@ -137,57 +136,15 @@ async fn store_and_tell(
     Ok(table)
 }
 
-/// Tells everyone concerned that `table` changed from `before`: this
-/// server's listeners (and the lobby's, if the open games may look
-/// different), the other servers on the database, the deadline job and
-/// the computer.
-pub async fn after_change(state: &AppState, before: Snapshot, table: Arc<Table>) {
-    if let Err(e) = state.store.notify_changed(&table.stored.key).await {
-        tracing::warn!(error = %e, game = %table.stored.key, "other servers were not told of a change");
+/// Tells this server's listeners, the lobby (if the open games may look
+/// different), the deadline job and the computer's scheduler that `table`
+/// changed from `before`. (The store told the other servers with the
+/// change.)
+pub fn tell_this_server(state: &AppState, before: Snapshot, table: &Arc<Table>) {
+    state.hub.publish(table.clone());
+    if before.lobby_changed(table) {
+        state.lobby.changed();
     }
-    tell_this_server(state, before, &table);
-}
-
-/// Tells this server's listeners, its deadline job and the computer that
-/// `table` changed from `before`.
-fn tell_this_server(state: &AppState, before: Snapshot, table: &Arc<Table>) {
-    state.hub.publish(table.clone(), before.lobby_changed(table));
     state.deadlines.notify_one();
-    schedule_computer(state, table);
-}
-
-/// Starts the computer's move in `table` if it is the computer's turn. A
-/// search runs on a blocking thread under a bounded number of permits, so
-/// a slow search never stalls a request; its move is stored like anyone's,
-/// for the ply it was searched at.
-pub fn schedule_computer(state: &AppState, table: &Arc<Table>) {
-    if table.state() != GameState::Active {
-        return;
-    }
-    let Play::Turns(session) = &table.play else { return };
-    if session.computer_to_move().is_none() {
-        return;
-    }
-    let state = state.clone();
-    let key = table.stored.key.clone();
-    let ply = table.ply();
-    tokio::spawn(async move {
-        let Ok(_permit) = state.searches.clone().acquire_owned().await else { return };
-        let result = change_game(&state, &key, move |table, now| {
-            if table.ply() != ply {
-                return Err(ApiError::conflict("moved meanwhile"));
-            }
-            match &mut table.play {
-                Play::Turns(session) => match session.play_computer(now) {
-                    Some(_) => Ok(Changed::default()),
-                    None => Err(ApiError::conflict("not the computer's turn")),
-                },
-                Play::Rounds(_) => Err(ApiError::conflict("rounds fill their computer seats themselves")),
-            }
-        })
-        .await;
-        if let Err(e) = result {
-            tracing::debug!(game = %key, error = %e, "the computer did not move");
-        }
-    });
+    crate::jobs::computer::schedule(state, table);
 }

@@ -15,11 +15,12 @@ use axum::response::{IntoResponse, Response};
 use crate::error::ApiError;
 
 /// What the client's page may load: its own scripts, styles and images,
-/// `data:` images (the icon), and its own server over HTTP and WebSockets.
+/// `data:` images (the icon), and its own origin over HTTP and WebSockets
+/// (`'self'` covers `ws:`/`wss:` to the same host).
 /// No inline script or style sheet: the client sets styles through the
 /// DOM, which the policy allows.
 const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-                      img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'self'; \
+                      img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; \
                       form-action 'self'";
 
 /// The fallback of the router: the client, or the API's 404.

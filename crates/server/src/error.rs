@@ -2,11 +2,13 @@
 //! HTTP status: `{"error": {"code": "…", "message": "…"}}`.
 
 use arbiter_api::{ErrorBody, ErrorCode};
+use arbiter_core::MoveError;
 use arbiter_play::PlayError;
 use arbiter_store::StoreError;
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::http::StatusCode;
+use axum::http::header::RETRY_AFTER;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// A request refused, with what is wrong.
@@ -17,12 +19,20 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// What is wrong, naming the offending token.
     pub message: String,
+    /// For a 429: seconds to wait before trying again (`Retry-After`).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
     /// An error of `code` saying `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into() }
+        ApiError { code, message: message.into(), retry_after: None }
+    }
+
+    /// The error, answered with `Retry-After: seconds`.
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
+        self
     }
 
     /// 400: malformed.
@@ -62,7 +72,11 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::warn!(code = ?self.code, message = %self.message, "request failed");
         }
-        (status, Json(ErrorBody::new(self.code, self.message))).into_response()
+        let mut response = (status, Json(ErrorBody::new(self.code, self.message))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 
@@ -73,6 +87,10 @@ impl From<StoreError> for ApiError {
                 ApiError::conflict(e.to_string())
             }
             StoreError::NotFound { .. } => ApiError::not_found(e.to_string()),
+            // Until one of the games ends: no time can be told.
+            StoreError::TooManyGames { .. } => {
+                ApiError::new(ErrorCode::TooManyRequests, e.to_string()).retry_after(3600)
+            }
             other => {
                 tracing::error!(error = %other, "database");
                 ApiError::new(ErrorCode::Unavailable, "the database did not answer; try again")
@@ -90,6 +108,7 @@ impl From<PlayError> for ApiError {
                 tracing::error!(error = %e, "a stored game does not replay");
                 ApiError::new(ErrorCode::Unavailable, "the game's record does not replay")
             }
+            PlayError::Move(MoveError::Malformed { .. }) => ApiError::malformed(e.to_string()),
             _ => ApiError::illegal(e.to_string()),
         }
     }

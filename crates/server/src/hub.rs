@@ -1,7 +1,8 @@
-//! Who hears of a change: every WebSocket of a game, and the lobby. A
-//! change made here is sent at once to this process's listeners and, on
-//! PostgreSQL, announced to every other server on the database, whose
-//! listeners then load the game and hear of it too.
+//! Who hears of a change to a game: its WebSockets. A change made here is
+//! sent at once to this process's listeners and, on PostgreSQL, announced
+//! to every other server on the database, whose listeners then load the
+//! game and hear of it too. (The lobby has its own feed:
+//! [`crate::jobs::lobby`].)
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -15,17 +16,10 @@ use crate::table::Table;
 /// the newest (it then shows the newest view, which is all it needs).
 const BACKLOG: usize = 16;
 
-/// The channels of the games that have listeners, and the lobby's.
-#[derive(Clone)]
+/// The channels of the games that have listeners.
+#[derive(Clone, Default)]
 pub struct Hub {
     games: Arc<Mutex<HashMap<GameKey, broadcast::Sender<Arc<Table>>>>>,
-    lobby: broadcast::Sender<()>,
-}
-
-impl Default for Hub {
-    fn default() -> Self {
-        Hub { games: Arc::default(), lobby: broadcast::channel(BACKLOG).0 }
-    }
 }
 
 impl Hub {
@@ -35,14 +29,8 @@ impl Hub {
         games.entry(key.clone()).or_insert_with(|| broadcast::channel(BACKLOG).0).subscribe()
     }
 
-    /// Listens to the lobby (a game was created, filled, or ended).
-    pub fn subscribe_lobby(&self) -> broadcast::Receiver<()> {
-        self.lobby.subscribe()
-    }
-
-    /// Tells this process's listeners of `table`, the game as it now is,
-    /// and the lobby's if `lobby` (the open games may look different).
-    pub fn publish(&self, table: Arc<Table>, lobby: bool) {
+    /// Tells this process's listeners of `table`, the game as it now is.
+    pub fn publish(&self, table: Arc<Table>) {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(sender) = games.get(&table.stored.key)
             && sender.send(table.clone()).is_err()
@@ -50,14 +38,6 @@ impl Hub {
             // Nobody listens any more.
             games.remove(&table.stored.key);
         }
-        if lobby {
-            let _ = self.lobby.send(());
-        }
-    }
-
-    /// Tells the lobby's listeners that the open games may have changed.
-    pub fn publish_lobby(&self) {
-        let _ = self.lobby.send(());
     }
 
     /// Whether anyone here listens to `key`.

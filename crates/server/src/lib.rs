@@ -13,12 +13,16 @@ mod auth;
 mod cache;
 mod change;
 mod client;
+mod cross_site;
 mod error;
+mod hashing;
 mod hub;
 mod jobs;
+pub mod limits;
 mod mail;
 mod openapi;
 mod routes;
+mod sockets;
 mod state;
 mod table;
 
@@ -31,9 +35,10 @@ use tokio::net::TcpListener;
 
 pub use error::ApiError;
 pub use jobs::deadlines::handle_due;
+pub use jobs::sweep::sweep;
 pub use mail::{Mailer, MailerError, send_due};
 pub use openapi::ApiDoc;
-pub use state::AppState;
+pub use state::{AppState, Settings, origin_of};
 
 /// The largest request body (a move, a new game, an account) in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -52,8 +57,11 @@ pub struct Config {
     pub smtp: Option<String>,
     /// The sender of the mails.
     pub mail_from: String,
-    /// Where the links in mails point; by default the address listened on.
+    /// Where the links in mails point, and the origin of the site's
+    /// pages; by default the address listened on.
     pub public_url: Option<String>,
+    /// Every limit, and the proxies trusted to say who the client is.
+    pub settings: Settings,
 }
 
 /// Why the server could not start or stopped.
@@ -79,11 +87,13 @@ pub enum ServeError {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::accounts::router())
+        .merge(routes::me::router())
         .merge(routes::games::router())
         .merge(routes::live::router())
         .merge(routes::service::router())
         .merge(openapi::router())
         .fallback(client::fallback)
+        .layer(axum::middleware::from_fn_with_state(state.clone(), cross_site::guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)
 }
@@ -107,9 +117,16 @@ impl Jobs {
 }
 
 /// Starts the background jobs of `state`: deadlines, the computer's
-/// pending moves, and (on PostgreSQL) the changes other servers make.
+/// searches (and the moves it owed when the server stopped), the lobby's
+/// list, the sweep of what expired, mail, and (on PostgreSQL) hearing of
+/// the changes other servers make.
 pub async fn start_jobs(state: &AppState) -> Jobs {
-    let mut tasks = vec![tokio::spawn(jobs::deadlines::run(state.clone()))];
+    let mut tasks = vec![
+        tokio::spawn(jobs::deadlines::run(state.clone())),
+        tokio::spawn(jobs::lobby::run(state.clone())),
+        tokio::spawn(jobs::sweep::run(state.clone())),
+    ];
+    tasks.extend(jobs::computer::start_workers(state));
     if let Some(mailer) = &state.mailer {
         tasks.push(tokio::spawn(mail::run(state.clone(), mailer.clone())));
     }
@@ -122,21 +139,22 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
     Jobs { tasks }
 }
 
-/// Hears of the changes made through other servers on the same database
-/// and tells this server's listeners.
+/// Hears of the changes made and the sessions ended through other servers
+/// on the same database and tells this server's listeners.
 async fn follow_other_servers(state: AppState, mut listener: arbiter_store::Listener) {
     loop {
         match listener.recv().await {
-            Ok(key) => {
+            Ok(arbiter_store::Heard::Game(key)) => {
                 state.games.forget(&key);
+                state.lobby.changed();
                 if !state.hub.has_listeners(&key) {
-                    state.hub.publish_lobby();
                     continue;
                 }
                 if let Ok(table) = change::load(&state, &key).await {
-                    state.hub.publish(table, true);
+                    state.hub.publish(table);
                 }
             }
+            Ok(arbiter_store::Heard::SessionsEnded(ids)) => state.sockets.end_sessions(&ids),
             Err(e) => {
                 tracing::warn!(error = %e, "listening to other servers failed; trying again");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
@@ -152,14 +170,17 @@ pub async fn serve(config: &Config, ready: impl FnOnce(SocketAddr)) -> Result<()
     let store = arbiter_store::Store::open(&config.database).await?;
     let mut state = AppState::new(store);
     state.open_registration = config.open_registration;
+    let mut settings = config.settings.clone();
     let listener = TcpListener::bind(&config.listen)
         .await
         .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
     let address = listener
         .local_addr()
         .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
+    let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
+    settings.public_origin = origin_of(&public_url);
+    state.set_settings(settings);
     if let Some(smtp) = &config.smtp {
-        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
         state.mailer = Some(Arc::new(Mailer::new(smtp, &config.mail_from, &public_url)?));
     }
     let jobs = start_jobs(&state).await;

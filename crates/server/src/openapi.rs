@@ -6,7 +6,7 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, games, live, service};
+use crate::routes::{accounts, games, live, me, service};
 use crate::state::AppState;
 
 /// The route of the document.
@@ -25,7 +25,8 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
 #[openapi(
     info(title = "Arbiter", description = "Play A•G•O•G, Sage Tafl, Ogama and Single Capture Go online: accounts, games, moves, records, live updates."),
     paths(
-        accounts::register, accounts::sign_in, accounts::sign_out, accounts::me, accounts::change_me,
+        accounts::register, accounts::sign_in, accounts::sign_out,
+        me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history,
         live::game_live, live::lobby_live,

@@ -1,19 +1,51 @@
 //! What every request handler shares.
 
-use std::net::IpAddr;
-use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use arbiter_play::{Clock, SystemClock};
 use arbiter_store::Store;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use tokio::sync::{Notify, Semaphore};
+use ipnet::IpNet;
+use tokio::sync::Notify;
 
 use crate::cache::GameCache;
+use crate::hashing::Hasher;
 use crate::hub::Hub;
+use crate::jobs::lobby::LobbyFeed;
+use crate::jobs::searches::Searches;
+use crate::limits::{Guards, Limits};
+use crate::sockets::Sockets;
+
+/// How a server is set up beyond its database: its limits, the proxies it
+/// trusts, the origin of its pages.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// Every limit.
+    pub limits: Limits,
+    /// Peers that may say who the client is (`X-Forwarded-For`).
+    pub trusted_proxies: Vec<IpNet>,
+    /// The origin the site's pages are served from (`https://arbiter.example`),
+    /// from `--public-url`; cookie requests that change something must come
+    /// from it or from the request's own host.
+    pub public_origin: Option<String>,
+}
+
+impl Settings {
+    /// Whether the session cookie is `Secure` (the site is served over
+    /// HTTPS).
+    pub fn secure_cookie(&self) -> bool {
+        self.public_origin.as_deref().is_some_and(|o| o.starts_with("https://"))
+    }
+}
+
+/// The origin (`scheme://host[:port]`) of `url`, if it has one.
+pub fn origin_of(url: &str) -> Option<String> {
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.split(['/', '?', '#']).next().filter(|h| !h.is_empty())?;
+    Some(format!("{}://{}", scheme.to_ascii_lowercase(), host.to_ascii_lowercase()))
+}
 
 /// The server's shared state: the store, the time, the live channels, the
-/// bounded pool for the computer's searches, the sign-in limiter.
+/// computer's scheduler, the limiters.
 #[derive(Clone)]
 pub struct AppState {
     /// Where everything is kept.
@@ -24,13 +56,18 @@ pub struct AppState {
     pub hub: Hub,
     /// The games loaded lately.
     pub games: Arc<GameCache>,
-    /// At most this many searches run at once, each on a blocking thread.
-    pub searches: Arc<Semaphore>,
-    /// Sign-in attempts per address and name.
-    pub sign_ins: Arc<DefaultKeyedRateLimiter<(IpAddr, String)>>,
-    /// Sign-in attempts per address, whatever the name (looser: many
-    /// people may share an address behind a proxy).
-    pub sign_ins_by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    /// The computer's searches, in turn between accounts.
+    pub searches: Searches,
+    /// Password hashing, bounded.
+    pub hasher: Hasher,
+    /// The limiters.
+    pub guards: Arc<Guards>,
+    /// The open WebSockets.
+    pub sockets: Sockets,
+    /// The lobby's list of open games.
+    pub lobby: LobbyFeed,
+    /// Limits and what the server trusts.
+    pub settings: Arc<Settings>,
     /// Wakes the deadline job when a deadline may have moved closer.
     pub deadlines: Arc<Notify>,
     /// Whether anyone may register.
@@ -39,34 +76,58 @@ pub struct AppState {
     pub mailer: Option<Arc<crate::mail::Mailer>>,
 }
 
-/// Sign-in attempts an address may make a minute for one name.
-pub const SIGN_INS_PER_MINUTE: u32 = 10;
-
-/// Sign-in attempts an address may make a minute, all names together.
-pub const SIGN_INS_PER_ADDRESS_PER_MINUTE: u32 = 120;
-
 impl AppState {
-    /// The state over `store`, on the system's clock.
+    /// The state over `store`, on the system's clock, with the default
+    /// settings.
     pub fn new(store: Store) -> AppState {
         AppState::with_clock(store, Arc::new(SystemClock))
     }
 
     /// The state over `store` with the time from `clock`.
     pub fn with_clock(store: Store, clock: Arc<dyn Clock>) -> AppState {
-        let searches = std::thread::available_parallelism().map_or(1, |n| n.get()).max(1);
-        let quota = Quota::per_minute(NonZeroU32::new(SIGN_INS_PER_MINUTE).unwrap_or(NonZeroU32::MIN));
-        let by_address = Quota::per_minute(NonZeroU32::new(SIGN_INS_PER_ADDRESS_PER_MINUTE).unwrap_or(NonZeroU32::MIN));
+        let settings = Settings::default();
+        let limits = &settings.limits;
         AppState {
             store,
             clock,
             hub: Hub::default(),
             games: Arc::new(GameCache::default()),
-            searches: Arc::new(Semaphore::new(searches)),
-            sign_ins: Arc::new(RateLimiter::keyed(quota)),
-            sign_ins_by_address: Arc::new(RateLimiter::keyed(by_address)),
+            searches: Searches::new(limits.searches, limits.searches_per_account),
+            hasher: Hasher::new(limits.hashes_at_once, limits.hash_queue),
+            guards: Arc::new(Guards::new(limits)),
+            sockets: Sockets::new(limits.sockets_per_account, limits.sockets_per_address),
+            lobby: LobbyFeed::default(),
+            settings: Arc::new(settings),
             deadlines: Arc::new(Notify::new()),
             open_registration: true,
             mailer: None,
         }
+    }
+
+    /// Sets up the server with `settings`: its limiters, hashing, sockets
+    /// and scheduler made afresh from them. Before the jobs start.
+    pub fn set_settings(&mut self, settings: Settings) {
+        let limits = &settings.limits;
+        self.searches = Searches::new(limits.searches, limits.searches_per_account);
+        self.hasher = Hasher::new(limits.hashes_at_once, limits.hash_queue);
+        self.guards = Arc::new(Guards::new(limits));
+        self.sockets = Sockets::new(limits.sockets_per_account, limits.sockets_per_address);
+        self.settings = Arc::new(settings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_of_urls() {
+        assert_eq!(origin_of("https://Arbiter.example/path?q").as_deref(), Some("https://arbiter.example"));
+        assert_eq!(origin_of("http://127.0.0.1:8080").as_deref(), Some("http://127.0.0.1:8080"));
+        assert_eq!(origin_of("arbiter.example"), None);
+        assert_eq!(origin_of("https:///x"), None);
+        let settings = Settings { public_origin: origin_of("https://a.example"), ..Settings::default() };
+        assert!(settings.secure_cookie());
+        assert!(!Settings::default().secure_cookie());
     }
 }

@@ -85,6 +85,20 @@ impl SmtpListener {
     fn received(&self) -> Vec<Received> {
         self.received.lock().unwrap().clone()
     }
+
+    /// Forgets the mail received so far.
+    fn clear(&self) {
+        self.received.lock().unwrap().clear();
+    }
+}
+
+/// The verification link's token in the mail to `to`, its quoted-printable
+/// soft line breaks undone.
+fn link_token(mails: &[Received], to: &str) -> String {
+    let mail = mails.iter().rev().find(|m| m.to == to && m.data.contains("verify your address")).expect("a link");
+    let body = mail.data.replace("=\n", "").replace("=3D", "=");
+    let start = body.find("/verify?token=").expect("the link") + "/verify?token=".len();
+    body[start..start + 64].to_string()
 }
 
 async fn server_with_mail(db: Db, smtp: &SmtpListener) -> Option<TestServer> {
@@ -96,19 +110,28 @@ async fn server_with_mail(db: Db, smtp: &SmtpListener) -> Option<TestServer> {
     .await
 }
 
-async fn account_with_mail(s: &TestServer, name: &str) -> String {
+/// An account whose address is verified by following the link mailed to
+/// it.
+async fn account_with_mail(s: &TestServer, smtp: &SmtpListener, name: &str) -> String {
     let token = s.account(name).await;
-    let (status, _) =
-        s.call(Method::PATCH, "/api/me", Some(&token), Some(json!({"email": format!("{name}@example.org")}))).await;
+    let address = format!("{name}@example.org");
+    let (status, me) = s.call(Method::PATCH, "/api/me", Some(&token), Some(json!({"email": address}))).await;
     assert_eq!(status, StatusCode::OK);
+    assert_eq!(me["email_verified"], false);
+    arbiter_server::send_due(&s.state).await;
+    let link = link_token(&smtp.received(), &address);
+    let (status, me) = s.post("/api/me/email/verify", None, json!({"token": link})).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["email_verified"], true);
     token
 }
 
 async fn turns_rounds_and_results_are_mailed(db: Db) {
     let smtp = SmtpListener::default();
     let Some(s) = server_with_mail(db, &smtp).await else { return };
-    let ann = account_with_mail(&s, "ann").await;
-    let bo = account_with_mail(&s, "bo").await;
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    let bo = account_with_mail(&s, &smtp, "bo").await;
+    smtp.clear();
     let game = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
     let id = game["id"].as_str().unwrap().to_string();
     s.post(&format!("/api/games/{id}/seats/r"), Some(&bo), json!(null)).await;
@@ -141,6 +164,8 @@ async fn turns_rounds_and_results_are_mailed(db: Db) {
     let scg = s.create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"computer": 1}], "clock": {"round_hours": 24, "close_early": true}})).await;
     let scg_id = scg["id"].as_str().unwrap().to_string();
     s.post(&format!("/api/games/{scg_id}/moves"), Some(&ann), json!({"move": "c3", "ply": 1})).await;
+    // The round closes once the computer's play is in.
+    s.wait_for_ply(&scg_id, 2).await;
     arbiter_server::send_due(&s.state).await;
     let mails = smtp.received();
     let round = mails.last().unwrap();
@@ -162,10 +187,11 @@ async fn turns_rounds_and_results_are_mailed_on_postgres() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_mail_server_that_fails_delays_the_mail_and_never_the_move() {
     let smtp = SmtpListener::default();
-    *smtp.refuse.lock().unwrap() = true;
     let s = server_with_mail(Db::Sqlite, &smtp).await.unwrap();
-    let ann = account_with_mail(&s, "ann").await;
-    let bo = account_with_mail(&s, "bo").await;
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    let bo = account_with_mail(&s, &smtp, "bo").await;
+    smtp.clear();
+    *smtp.refuse.lock().unwrap() = true;
     let game = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
     let id = game["id"].as_str().unwrap().to_string();
     let (status, _) = s.post(&format!("/api/games/{id}/seats/b"), Some(&bo), json!(null)).await;
@@ -178,5 +204,96 @@ async fn a_mail_server_that_fails_delays_the_mail_and_never_the_move() {
     assert_eq!(arbiter_server::send_due(&s.state).await, 1, "retried once due");
     assert_eq!(smtp.received()[0].to, "ann@example.org");
     assert_eq!(arbiter_server::send_due(&s.state).await, 0, "sent once");
+    s.finish().await;
+}
+
+/// Game creations on an account whose address nobody verified: the address
+/// gets its one link and nothing else, however many games are made.
+async fn an_address_gets_no_mail_but_its_link_until_verified(db: Db) {
+    let smtp = SmtpListener::default();
+    let Some(s) = server_with_mail(db, &smtp).await else { return };
+    let ann = s.account("ann").await;
+    let (status, _) =
+        s.call(Method::PATCH, "/api/me", Some(&ann), Some(json!({"email": "stranger@example.org"}))).await;
+    assert_eq!(status, StatusCode::OK);
+    let bo = s.account("bo").await;
+    for _ in 0..20 {
+        // Bo takes the open seat and the game starts: Ann's move each time.
+        let game = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+        let id = game["id"].as_str().unwrap();
+        let (status, _) = s.post(&format!("/api/games/{id}/seats/r"), Some(&bo), json!(null)).await;
+        assert_eq!(status, StatusCode::OK);
+    }
+    arbiter_server::send_due(&s.state).await;
+    let mails = smtp.received();
+    assert_eq!(mails.len(), 1, "the link alone: {mails:?}");
+    assert!(mails[0].data.contains("Subject: Arbiter: verify your address for ann"), "{}", mails[0].data);
+    assert!(mails[0].data.contains("no other mail will come to this"), "{}", mails[0].data);
+
+    // Asking for links again and again: a few, then 429; a new address
+    // by the account too.
+    let mut statuses = Vec::new();
+    for _ in 0..8 {
+        statuses.push(s.call(Method::POST, "/api/me/email/resend", Some(&ann), None).await.0);
+    }
+    assert!(
+        statuses.contains(&StatusCode::NO_CONTENT) && statuses.contains(&StatusCode::TOO_MANY_REQUESTS),
+        "{statuses:?}"
+    );
+    arbiter_server::send_due(&s.state).await;
+    let links = smtp.received().len();
+    assert!(links <= 5, "one address gets at most 5 links a day: {links}");
+
+    // Once verified, game mail comes.
+    let token = link_token(&smtp.received(), "stranger@example.org");
+    let (status, me) = s.post("/api/me/email/verify", None, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    let (status, again) = s.post("/api/me/email/verify", None, json!({"token": token})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "used once: {again}");
+    let (status, bad) = s.post("/api/me/email/verify", None, json!({"token": "nonsense"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    smtp.clear();
+    s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    arbiter_server::send_due(&s.state).await;
+    let mails = smtp.received();
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert!(mails[0].data.contains("Subject: Arbiter: your move in Sage"), "{}", mails[0].data);
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    assert_eq!(me["email_verified"], true);
+    s.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_mail_but_the_link_before_verification_on_sqlite() {
+    an_address_gets_no_mail_but_its_link_until_verified(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_mail_but_the_link_before_verification_on_postgres() {
+    an_address_gets_no_mail_but_its_link_until_verified(Db::Postgres).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mail_that_keeps_failing_is_given_up_and_shown_to_its_account() {
+    let smtp = SmtpListener::default();
+    let s = server_with_mail(Db::Sqlite, &smtp).await.unwrap();
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    smtp.clear();
+    *smtp.refuse.lock().unwrap() = true;
+    s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    // Eight attempts, each once its retry is due; then no more.
+    for _ in 0..8 {
+        arbiter_server::send_due(&s.state).await;
+        s.clock.advance(6 * 3600);
+    }
+    let (_, me) = s.get("/api/me", Some(&ann)).await;
+    let failed = me["failed_mail"].as_array().unwrap();
+    assert_eq!(failed.len(), 1, "{me}");
+    assert_eq!(failed[0]["subject"], "Arbiter: your move in Sage Tafl");
+    assert!(failed[0]["error"].as_str().unwrap().contains("451"), "{me}");
+    *smtp.refuse.lock().unwrap() = false;
+    s.clock.advance(6 * 3600);
+    assert_eq!(arbiter_server::send_due(&s.state).await, 0, "given up: never tried again");
+    assert!(smtp.received().is_empty());
     s.finish().await;
 }

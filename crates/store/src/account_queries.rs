@@ -1,6 +1,6 @@
 //! Creating, reading and changing accounts.
 
-use crate::accounts::{Account, AccountChange, AccountId, AccountRow, NewAccount};
+use crate::accounts::{Account, AccountChange, AccountId, AccountRow, NewAccount, account_columns};
 use crate::error::StoreError;
 use crate::open::Store;
 
@@ -18,18 +18,21 @@ fn name_key(name: &str) -> String {
 }
 
 impl Store {
-    /// Creates an account that wants mail. Refuses a name that another
-    /// account has in any case ([`StoreError::NameTaken`]).
+    /// Creates an account that wants mail, its address (if any) not yet
+    /// verified. Refuses a name that another account has in any case
+    /// ([`StoreError::NameTaken`]).
     pub async fn create_account(&self, new: &NewAccount<'_>) -> Result<Account, StoreError> {
         let inserted = on_pool!(self, pool => {
-            sqlx::query_as::<_, AccountRow>(
-                "INSERT INTO accounts (name, name_key, password_hash, email, notify_email, created) \
-                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, name, email, notify_email",
-            )
+            sqlx::query_as::<_, AccountRow>(concat!(
+                "INSERT INTO accounts (name, name_key, password_hash, email, email_verified, notify_email, created) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ",
+                account_columns!()
+            ))
             .bind(new.name)
             .bind(name_key(new.name))
             .bind(new.password_hash)
             .bind(new.email)
+            .bind(false)
             .bind(true)
             .bind(new.now.unix())
             .fetch_one(pool)
@@ -47,7 +50,7 @@ impl Store {
     /// The account with number `id`, if there is one.
     pub async fn account(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
         let row = on_pool!(self, pool => {
-            sqlx::query_as::<_, AccountRow>("SELECT id, name, email, notify_email FROM accounts WHERE id = $1")
+            sqlx::query_as::<_, AccountRow>(concat!("SELECT ", account_columns!(), " FROM accounts WHERE id = $1"))
                 .bind(id.0)
                 .fetch_optional(pool)
                 .await
@@ -58,9 +61,11 @@ impl Store {
     /// The account called `name` in any case, with its password hash.
     pub async fn account_by_name(&self, name: &str) -> Result<Option<(Account, String)>, StoreError> {
         let row = on_pool!(self, pool => {
-            sqlx::query_as::<_, AccountWithHash>(
-                "SELECT id, name, email, notify_email, password_hash FROM accounts WHERE name_key = $1",
-            )
+            sqlx::query_as::<_, AccountWithHash>(concat!(
+                "SELECT ",
+                account_columns!(),
+                ", password_hash FROM accounts WHERE name_key = $1"
+            ))
             .bind(name_key(name))
             .fetch_optional(pool)
             .await
@@ -68,17 +73,32 @@ impl Store {
         Ok(row.map(|r| (r.account.into(), r.password_hash)))
     }
 
-    /// Changes an account and returns it as now stored. An account that
-    /// does not exist is `StoreError::Database(sqlx::Error::RowNotFound)`.
+    /// The password hash of the account `id`, if there is such an account.
+    pub async fn password_hash(&self, id: AccountId) -> Result<Option<String>, StoreError> {
+        let hash = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, String>("SELECT password_hash FROM accounts WHERE id = $1")
+                .bind(id.0)
+                .fetch_optional(pool)
+                .await
+        })?;
+        Ok(hash)
+    }
+
+    /// Changes an account and returns it as now stored. A mail address
+    /// other than the one it has is not verified. An account that does not
+    /// exist is `StoreError::Database(sqlx::Error::RowNotFound)`.
     pub async fn update_account(&self, id: AccountId, change: &AccountChange) -> Result<Account, StoreError> {
         let row = on_pool!(self, pool => {
-            sqlx::query_as::<_, AccountRow>(
+            sqlx::query_as::<_, AccountRow>(concat!(
                 "UPDATE accounts SET \
                  email = CASE WHEN $2 THEN $3 ELSE email END, \
+                 email_verified = CASE WHEN $2 THEN (email_verified AND email IS NOT DISTINCT FROM $3) \
+                 ELSE email_verified END, \
                  password_hash = COALESCE($4, password_hash), \
                  notify_email = COALESCE($5, notify_email) \
-                 WHERE id = $1 RETURNING id, name, email, notify_email",
-            )
+                 WHERE id = $1 RETURNING ",
+                account_columns!()
+            ))
             .bind(id.0)
             .bind(change.email.is_some())
             .bind(change.email.clone().flatten())

@@ -24,8 +24,18 @@ pub struct Account {
     pub name: String,
     /// Its mail address, if it gave one.
     pub email: Option<String>,
+    /// Whether its mail address was verified (by the link mailed to it):
+    /// until it is, no mail but the link goes there.
+    pub email_verified: bool,
     /// Whether it wants mail when a game needs it.
     pub notify_email: bool,
+}
+
+impl Account {
+    /// The address mail about games may go to: a verified one.
+    pub fn mail_address(&self) -> Option<&str> {
+        self.email.as_deref().filter(|_| self.email_verified)
+    }
 }
 
 /// An account to create.
@@ -41,7 +51,8 @@ pub struct NewAccount<'a> {
     pub now: Timestamp,
 }
 
-/// A change to an account: each field that is `Some` is set.
+/// A change to an account: each field that is `Some` is set. A new mail
+/// address (another than the account's) is not verified.
 #[derive(Clone, Debug, Default)]
 pub struct AccountChange {
     /// The new mail address (`Some(None)` removes it).
@@ -58,11 +69,41 @@ pub(crate) struct AccountRow {
     id: i64,
     name: String,
     email: Option<String>,
+    email_verified: bool,
     notify_email: bool,
 }
 
+/// The columns of an [`AccountRow`]; `account_columns!(a)` names them in
+/// the table `a` (for joins).
+macro_rules! account_columns {
+    () => {
+        "id, name, email, email_verified, notify_email"
+    };
+    ($t:ident) => {
+        concat!(
+            stringify!($t),
+            ".id, ",
+            stringify!($t),
+            ".name, ",
+            stringify!($t),
+            ".email, ",
+            stringify!($t),
+            ".email_verified, ",
+            stringify!($t),
+            ".notify_email"
+        )
+    };
+}
+pub(crate) use account_columns;
+
 impl From<AccountRow> for Account {
     fn from(row: AccountRow) -> Account {
-        Account { id: AccountId(row.id), name: row.name, email: row.email, notify_email: row.notify_email }
+        Account {
+            id: AccountId(row.id),
+            name: row.name,
+            email: row.email,
+            email_verified: row.email_verified,
+            notify_email: row.notify_email,
+        }
     }
 }

@@ -33,9 +33,9 @@ macro_rules! apply_change {
             // The conditional UPDATE first: on PostgreSQL it takes the
             // row's lock, and a concurrent one from the same version
             // waits for it, then finds the version moved on.
-            let created = sqlx::query_scalar::<_, i64>(
+            let created = sqlx::query_as::<_, (i64, Option<i64>)>(
                 "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created",
+                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id",
             )
             .bind(key.0.as_str())
             .bind(change.expected_version)
@@ -74,17 +74,7 @@ macro_rules! apply_change {
                 }
             }
             for mail in &update.mail {
-                sqlx::query(
-                    "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
-                     VALUES ($1, $2, $3, $4, $5, $5, 0)",
-                )
-                .bind(mail.account.0)
-                .bind(mail.to.as_str())
-                .bind(mail.subject.as_str())
-                .bind(mail.body.as_str())
-                .bind(mail.now.unix())
-                .execute(&mut *$tx)
-                .await?;
+                $crate::mail_queries::insert_mail!(&mut *$tx, mail).await?;
             }
             let rows = sqlx::query_as::<_, $crate::game_rows::SeatRow>($crate::game_rows::SEATS_OF_GAME)
                 .bind(key.0.as_str())
@@ -92,7 +82,7 @@ macro_rules! apply_change {
                 .await?;
             let seats =
                 rows.iter().map(|row| $crate::game_rows::seat_from_columns(key, row)).collect::<Result<Vec<_>, _>>()?;
-            Ok::<(i64, Vec<crate::games::StoredSeat>), StoreError>((created, seats))
+            Ok::<((i64, Option<i64>), Vec<crate::games::StoredSeat>), StoreError>((created, seats))
         }
     };
 }
@@ -100,7 +90,7 @@ pub(crate) use apply_change;
 
 impl Change {
     /// The game as stored once this change is committed.
-    pub(crate) fn stored(self, created: i64, seats: Vec<StoredSeat>) -> StoredGame {
+    pub(crate) fn stored(self, (created, creator): (i64, Option<i64>), seats: Vec<StoredSeat>) -> StoredGame {
         StoredGame {
             key: self.key,
             version: self.expected_version + 1,
@@ -110,6 +100,7 @@ impl Change {
             created: Timestamp::from_unix(created),
             record: self.update.record,
             seats,
+            creator: creator.map(crate::accounts::AccountId),
         }
     }
 }

@@ -34,6 +34,15 @@ pub enum StoreError {
         /// The seat asked for.
         seat: u8,
     },
+    /// The account has as many unfinished games with a computer seat as
+    /// it may have.
+    #[error(
+        "you have {limit} unfinished games against the computer, as many as one may have: finish or resign one first"
+    )]
+    TooManyGames {
+        /// How many it may have.
+        limit: u32,
+    },
     /// No game has this key.
     #[error("game '{key}': no such game")]
     NotFound {

@@ -2,6 +2,7 @@
 
 use arbiter_play::Timestamp;
 
+use crate::accounts::AccountId;
 use crate::error::StoreError;
 use crate::game_rows::{GameSeatRow, game_columns, games_from_rows, holder_columns, write_record};
 use crate::games::{GameFilter, GameKey, GameState, NewGame, StoredGame};
@@ -24,16 +25,43 @@ const GAMES_BY_FILTER: &str = concat!(
      LEFT JOIN game_seats s ON s.game_key = g.key ORDER BY g.updated DESC, g.key, s.seat"
 );
 
+/// The unfinished games with a computer seat that `$1` created.
+const COMPUTER_GAMES_OF: &str = "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.state <> 'finished' \
+     AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_key = g.key AND s.computer_level IS NOT NULL)";
+
 impl Store {
-    /// Creates a game at version 1. A key that another game has is a
-    /// [`StoreError::Database`] error (a unique violation).
+    /// Creates a game at version 1 with its mail, in one transaction that
+    /// also tells the other servers (PostgreSQL). A key that another game
+    /// has is a [`StoreError::Database`] error (a unique violation). With
+    /// `computer_games_limit`, a game with a computer seat is refused with
+    /// [`StoreError::TooManyGames`] if its creator has that many unfinished
+    /// games with a computer seat already (the creator's creations are
+    /// counted one at a time).
     pub async fn create_game(&self, new: &NewGame) -> Result<StoredGame, StoreError> {
         let record = write_record(&new.key, &new.record)?;
         let game = new.record.game.to_string();
+        let limit = new.computer_games_limit.filter(|_| new.has_computer()).zip(new.creator);
         in_write_transaction!(self, tx => {
+            if let Some((limit, creator)) = limit {
+                if matches!(self.pool, crate::open::Pool::Postgres(_)) {
+                    // One creation of an account at a time (SQLite's
+                    // writers take turns already).
+                    sqlx::query("SELECT id FROM accounts WHERE id = $1 FOR UPDATE")
+                        .bind(creator.0)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                }
+                let unfinished = sqlx::query_scalar::<_, i64>(COMPUTER_GAMES_OF)
+                    .bind(creator.0)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                if unfinished >= i64::from(limit) {
+                    return Err(StoreError::TooManyGames { limit });
+                }
+            }
             sqlx::query(
-                "INSERT INTO games (key, game, state, version, record, deadline, created, updated) \
-                 VALUES ($1, $2, $3, 1, $4, $5, $6, $6)",
+                "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id) \
+                 VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7)",
             )
             .bind(new.key.0.as_str())
             .bind(game.as_str())
@@ -41,6 +69,7 @@ impl Store {
             .bind(record.as_str())
             .bind(new.deadline.map(Timestamp::unix))
             .bind(new.now.unix())
+            .bind(new.creator.map(|c| c.0))
             .execute(&mut *tx)
             .await?;
             for seat in &new.seats {
@@ -50,6 +79,16 @@ impl Store {
                     .bind(i32::from(seat.seat))
                     .bind(account)
                     .bind(level)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+            for mail in &new.mail {
+                crate::mail_queries::insert_mail!(&mut *tx, mail).await?;
+            }
+            if matches!(self.pool, crate::open::Pool::Postgres(_)) {
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(crate::notify::CHANNEL)
+                    .bind(crate::notify::announcement(self.origin, &new.key))
                     .execute(&mut *tx)
                     .await?;
             }
@@ -66,7 +105,16 @@ impl Store {
             deadline: new.deadline,
             created: new.now,
             updated: new.now,
+            creator: new.creator,
         })
+    }
+
+    /// How many unfinished games with a computer seat `account` created.
+    pub async fn computer_games_of(&self, account: AccountId) -> Result<i64, StoreError> {
+        let count = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(COMPUTER_GAMES_OF).bind(account.0).fetch_one(pool).await
+        })?;
+        Ok(count)
     }
 
     /// The game with this key, if there is one.

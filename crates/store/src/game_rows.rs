@@ -10,7 +10,7 @@ use crate::games::{GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 /// seats `s`. Rows of one game must come together, seats in order.
 macro_rules! game_columns {
     () => {
-        "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, \
+        "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, \
          s.seat, s.account_id, s.computer_level "
     };
 }
@@ -26,6 +26,7 @@ pub(crate) struct GameSeatRow {
     deadline: Option<i64>,
     created: i64,
     updated: i64,
+    creator_id: Option<i64>,
     seat: Option<i32>,
     account_id: Option<i64>,
     computer_level: Option<i32>,
@@ -63,6 +64,7 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
         deadline: row.deadline.map(Timestamp::from_unix),
         created: Timestamp::from_unix(row.created),
         updated: Timestamp::from_unix(row.updated),
+        creator: row.creator_id.map(AccountId),
     })
 }
 

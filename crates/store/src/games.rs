@@ -83,6 +83,8 @@ pub struct StoredGame {
     pub created: Timestamp,
     /// When it last changed.
     pub updated: Timestamp,
+    /// Who created it (none for games stored before creators were kept).
+    pub creator: Option<AccountId>,
 }
 
 /// A game to create.
@@ -100,6 +102,22 @@ pub struct NewGame {
     pub deadline: Option<Timestamp>,
     /// The time now.
     pub now: Timestamp,
+    /// Who creates it.
+    pub creator: Option<AccountId>,
+    /// Mail that tells of it, queued with it.
+    pub mail: Vec<crate::mail::NewMail>,
+    /// If the game has a computer seat: how many unfinished games with a
+    /// computer seat its creator may have, this one included
+    /// ([`StoreError::TooManyGames`](crate::StoreError::TooManyGames)
+    /// beyond).
+    pub computer_games_limit: Option<u32>,
+}
+
+impl NewGame {
+    /// Whether the computer holds one of its seats.
+    pub fn has_computer(&self) -> bool {
+        self.seats.iter().any(|s| matches!(s.holder, SeatHolder::Computer(_)))
+    }
 }
 
 /// A change to a game: its new record, state and deadline, and perhaps a

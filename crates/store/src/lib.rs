@@ -15,22 +15,30 @@
 //!
 //! - `accounts`: `id`, `name` as given, `name_key` (the name in ASCII
 //!   lowercase, unique: names compare case-insensitively),
-//!   `password_hash`, `email` (may be null), `notify_email`, `created`.
-//! - `sessions`: `token_hash` (the key; the token itself is never
-//!   stored), `account_id` (deleted with its account), `created`.
+//!   `password_hash`, `email` (may be null), `email_verified` (no mail
+//!   but the verification link goes to an address until it is),
+//!   `notify_email`, `created`.
+//! - `sessions`: `id`, `token_hash` (unique; the token itself is never
+//!   stored), `account_id` (deleted with its account), `created`,
+//!   `last_used` (a session unused for long has ended), `address` (where
+//!   it was started from).
+//! - `email_verifications`: a link's `token_hash`, `account_id`, the
+//!   `email` it verifies, `created`, `expires`.
 //! - `games`: `key` (chosen by the server), `game` (its identifier, e.g.
 //!   `agog`), `state` (`open`, `active`, `finished`), `version`, `record`
 //!   (the whole [`arbiter_play::GameRecord`] as JSON), `deadline` (may be
-//!   null), `created`, `updated`; indexed on `(state, updated)` and on
-//!   `deadline`.
+//!   null), `created`, `updated`, `creator_id` (null for games stored
+//!   before creators were kept); indexed on `(state, updated)`, on
+//!   `deadline` and on `(creator_id, state)`.
 //! - `game_seats`: `(game_key, seat)` with at most one of `account_id`
 //!   and `computer_level`; both null is an open seat. Indexed on
 //!   `account_id`.
 //! - `mail`: the outbox. A mail is queued in the same call that stores
 //!   the change it tells of and sent later by a background job:
 //!   `to_address`, `subject`, `body`, `created`, `next_attempt`,
-//!   `attempts`, `sent` (null until sent), `last_error`; indexed on
-//!   `(sent, next_attempt)`.
+//!   `attempts`, `sent` (null until sent), `failed` (when it was given
+//!   up, after its last attempt), `last_error`; indexed on
+//!   `(sent, next_attempt)` and `(account_id, failed)`.
 //!
 //! # Concurrency
 //!
@@ -100,10 +108,14 @@ mod notify;
 mod open;
 mod sessions;
 mod update;
+mod verifications;
 
 pub use accounts::{Account, AccountChange, AccountId, NewAccount};
 pub use error::StoreError;
 pub use games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};
 pub use mail::{NewMail, QueuedMail};
-pub use notify::Listener;
+pub use mail_queries::FailedMail;
+pub use notify::{Heard, Listener};
 pub use open::{Backend, Store};
+pub use sessions::{SessionId, SessionInfo, SignedSession};
+pub use verifications::{NewVerification, VerifyRefusal};

@@ -3,20 +3,55 @@
 
 use arbiter_play::Timestamp;
 
+use crate::accounts::AccountId;
 use crate::error::StoreError;
 use crate::mail::{MailRow, NewMail, QueuedMail};
 use crate::open::{Pool, Store};
 
 /// Takes the mail due at `$1` until `$2`, at most `$3` (SQLite).
 const TAKE_DUE: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
-     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3) \
+     WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3) \
      RETURNING id, to_address, subject, body, attempts";
 
 /// [`TAKE_DUE`], skipping the rows another transaction is taking
 /// (PostgreSQL).
 const TAKE_DUE_SKIPPING_LOCKED: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
-     WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
+     WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
      RETURNING id, to_address, subject, body, attempts";
+
+/// Queues the mail `$mail` (a [`NewMail`]) in the transaction `$tx`,
+/// due at once. Evaluates to a future of `Result<(), sqlx::Error>`.
+macro_rules! insert_mail {
+    ($tx:expr, $mail:expr) => {
+        async {
+            let mail: &$crate::mail::NewMail = $mail;
+            sqlx::query(
+                "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
+                 VALUES ($1, $2, $3, $4, $5, $5, 0)",
+            )
+            .bind(mail.account.0)
+            .bind(mail.to.as_str())
+            .bind(mail.subject.as_str())
+            .bind(mail.body.as_str())
+            .bind(mail.now.unix())
+            .execute($tx)
+            .await
+            .map(|_| ())
+        }
+    };
+}
+pub(crate) use insert_mail;
+
+/// A mail given up, as its account sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedMail {
+    /// Its subject.
+    pub subject: String,
+    /// When it was queued.
+    pub created: Timestamp,
+    /// Why the last attempt failed.
+    pub error: String,
+}
 
 impl Store {
     /// Queues a mail, due at once; its number in the queue.
@@ -44,7 +79,7 @@ impl Store {
         let rows = on_pool!(self, pool => {
             sqlx::query_as::<_, MailRow>(
                 "SELECT id, to_address, subject, body, attempts FROM mail \
-                 WHERE sent IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $2",
+                 WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $2",
             )
             .bind(now.unix())
             .bind(limit)
@@ -119,6 +154,60 @@ impl Store {
                 .map(|done| done.rows_affected())
         })?;
         found(changed)
+    }
+}
+
+impl Store {
+    /// Notes that sending mail `id` failed with `error` for the last time:
+    /// it is given up at `now`, never tried again, and shown to its
+    /// account. A mail that is not queued is
+    /// `StoreError::Database(sqlx::Error::RowNotFound)`.
+    pub async fn mail_given_up(&self, id: i64, error: &str, now: Timestamp) -> Result<(), StoreError> {
+        let changed = on_pool!(self, pool => {
+            sqlx::query("UPDATE mail SET attempts = attempts + 1, last_error = $2, failed = $3 WHERE id = $1")
+                .bind(id)
+                .bind(error)
+                .bind(now.unix())
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected())
+        })?;
+        found(changed)
+    }
+
+    /// The mail to `account` given up on, the newest first, at most
+    /// `limit`.
+    pub async fn failed_mail(&self, account: AccountId, limit: i64) -> Result<Vec<FailedMail>, StoreError> {
+        let rows = on_pool!(self, pool => {
+            sqlx::query_as::<_, (String, i64, Option<String>)>(
+                "SELECT subject, created, last_error FROM mail \
+                 WHERE account_id = $1 AND failed IS NOT NULL ORDER BY failed DESC, id DESC LIMIT $2",
+            )
+            .bind(account.0)
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(subject, created, error)| FailedMail {
+                subject,
+                created: Timestamp::from_unix(created),
+                error: error.unwrap_or_default(),
+            })
+            .collect())
+    }
+
+    /// Forgets the mail sent or given up before `before`; how many.
+    pub async fn delete_old_mail(&self, before: Timestamp) -> Result<u64, StoreError> {
+        let done = on_pool!(self, pool => {
+            sqlx::query("DELETE FROM mail WHERE sent < $1 OR failed < $1")
+                .bind(before.unix())
+                .execute(pool)
+                .await
+                .map(|d| d.rows_affected())
+        })?;
+        Ok(done)
     }
 }
 

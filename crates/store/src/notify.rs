@@ -2,8 +2,11 @@
 //! changed: `NOTIFY arbiter_games, '<origin>:<key>'`, where the origin
 //! tells the store that made the change (a store does not hear its own
 //! changes). A change to a game announces itself in the transaction that
-//! stores it, so it is heard exactly when it is committed. On SQLite there
-//! is only one server, and nothing to tell.
+//! stores it, so it is heard exactly when it is committed. Sessions that
+//! ended (signed out, revoked, a password changed) are announced on
+//! `arbiter_sessions` as `'<origin>:<id>,<id>,…'`, so that every server
+//! closes their sockets. On SQLite there is only one server, and nothing
+//! to tell.
 
 use std::fmt;
 
@@ -12,9 +15,26 @@ use sqlx::postgres::PgListener;
 use crate::error::StoreError;
 use crate::games::GameKey;
 use crate::open::{Pool, Store};
+use crate::sessions::SessionId;
 
 /// The channel changed games are announced on.
 pub(crate) const CHANNEL: &str = "arbiter_games";
+
+/// The channel ended sessions are announced on.
+pub(crate) const SESSIONS_CHANNEL: &str = "arbiter_sessions";
+
+/// Session numbers announced in one notification at most (a payload is
+/// under 8,000 bytes).
+const SESSIONS_A_NOTIFICATION: usize = 400;
+
+/// What a listener hears.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// A game changed.
+    Game(GameKey),
+    /// These sessions ended.
+    SessionsEnded(Vec<SessionId>),
+}
 
 /// The text announcing a change to `key` made through the store `origin`.
 pub(crate) fn announcement(origin: u64, key: &GameKey) -> String {
@@ -36,18 +56,26 @@ impl fmt::Debug for Listener {
 }
 
 impl Listener {
-    /// The key of the next game changed. If the connection was lost it
-    /// reconnects, and announcements made meanwhile are missed; an error
-    /// means it could not (or the store was closed).
-    pub async fn recv(&mut self) -> Result<GameKey, StoreError> {
+    /// The next thing another server announced: a game changed, or
+    /// sessions ended. If the connection was lost it reconnects, and
+    /// announcements made meanwhile are missed; an error means it could
+    /// not (or the store was closed).
+    pub async fn recv(&mut self) -> Result<Heard, StoreError> {
         loop {
             let notification = self.inner.recv().await?;
             let payload = notification.payload();
-            match payload.split_once(':').and_then(|(origin, key)| Some((origin.parse::<u64>().ok()?, key))) {
-                Some((origin, _)) if origin == self.origin => continue,
-                Some((_, key)) => return Ok(GameKey(key.to_string())),
-                None => return Ok(GameKey(payload.to_string())),
+            let (origin, rest) = match payload.split_once(':') {
+                Some((origin, rest)) => (origin.parse::<u64>().ok(), rest),
+                None => (None, payload),
+            };
+            if origin == Some(self.origin) {
+                continue;
             }
+            if notification.channel() == SESSIONS_CHANNEL {
+                let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(SessionId).collect();
+                return Ok(Heard::SessionsEnded(ids));
+            }
+            return Ok(Heard::Game(GameKey(rest.to_string())));
         }
     }
 }
@@ -67,15 +95,31 @@ impl Store {
         Ok(())
     }
 
-    /// A listener for games changed through the other stores on the
-    /// database (PostgreSQL); `None` on SQLite, where this store makes
-    /// every change.
+    /// Tells the other stores' listeners on the database that the
+    /// sessions `ids` ended (PostgreSQL); does nothing on SQLite.
+    pub async fn notify_sessions_ended(&self, ids: &[SessionId]) -> Result<(), StoreError> {
+        if let Pool::Postgres(pool) = &self.pool {
+            for chunk in ids.chunks(SESSIONS_A_NOTIFICATION) {
+                let list = chunk.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(SESSIONS_CHANNEL)
+                    .bind(format!("{}:{list}", self.origin))
+                    .execute(pool)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A listener for games changed and sessions ended through the other
+    /// stores on the database (PostgreSQL); `None` on SQLite, where this
+    /// store makes every change.
     pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
         match &self.pool {
             Pool::Sqlite(_) => Ok(None),
             Pool::Postgres(pool) => {
                 let mut inner = PgListener::connect_with(pool).await?;
-                inner.listen(CHANNEL).await?;
+                inner.listen_all([CHANNEL, SESSIONS_CHANNEL]).await?;
                 Ok(Some(Listener { inner, origin: self.origin }))
             }
         }

@@ -90,9 +90,9 @@ async fn sessions_are_found_by_token_hash_until_deleted() {
         let ann = store.create_account(&new).await.unwrap();
         let bob = store.create_account(&NewAccount { name: "Bob", ..new }).await.unwrap();
         let (first, second, other) = ([1u8; 32], [2u8; 32], [3u8; 32]);
-        store.create_session(&first, ann.id, at(1)).await.unwrap();
-        store.create_session(&second, ann.id, at(2)).await.unwrap();
-        store.create_session(&other, bob.id, at(3)).await.unwrap();
+        store.create_session(&first, ann.id, at(1), None).await.unwrap();
+        store.create_session(&second, ann.id, at(2), Some("192.0.2.7")).await.unwrap();
+        store.create_session(&other, bob.id, at(3), None).await.unwrap();
 
         assert_eq!(store.session_account(&first).await.unwrap(), Some(ann.clone()));
         assert_eq!(store.session_account(&second).await.unwrap(), Some(ann.clone()));
@@ -100,13 +100,13 @@ async fn sessions_are_found_by_token_hash_until_deleted() {
         assert_eq!(store.session_account(&[9u8; 32]).await.unwrap(), None);
         assert_eq!(store.session_account(b"").await.unwrap(), None);
 
-        assert!(store.delete_session(&first).await.unwrap());
+        assert!(store.delete_session(&first).await.unwrap().is_some());
         assert_eq!(store.session_account(&first).await.unwrap(), None);
-        assert!(!store.delete_session(&first).await.unwrap());
+        assert!(store.delete_session(&first).await.unwrap().is_none());
         assert_eq!(store.session_account(&second).await.unwrap(), Some(ann));
 
         // A session of an account that does not exist is refused.
-        assert!(store.create_session(&[4u8; 32], AccountId(bob.id.0 + 100), at(4)).await.is_err());
+        assert!(store.create_session(&[4u8; 32], AccountId(bob.id.0 + 100), at(4), None).await.is_err());
         store.close().await;
     })
     .await;

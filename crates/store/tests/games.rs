@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use arbiter_play::GameRecord;
 use arbiter_store::{
-    AccountId, GameFilter, GameKey, GameState, GameUpdate, NewAccount, NewGame, SeatHolder, Store, StoreError,
+    AccountId, GameFilter, GameKey, GameState, GameUpdate, NewAccount, NewGame, NewMail, SeatHolder, Store, StoreError,
     StoredSeat,
 };
 use support::{at, on_both, record};
@@ -32,6 +32,9 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
         ],
         deadline: None,
         now: at(now),
+        creator: Some(account),
+        mail: Vec::new(),
+        computer_games_limit: None,
     }
 }
 
@@ -359,4 +362,68 @@ async fn changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail
         store.close().await;
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_computer() {
+    on_both("a_creator_has_at_most_its_limit_of_unfinished_games_against_the_computer", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let limited = |key: &str, who: AccountId| NewGame {
+            computer_games_limit: Some(3),
+            mail: vec![NewMail {
+                account: who,
+                to: "x@example.org".into(),
+                subject: key.into(),
+                body: "b".into(),
+                now: at(0),
+            }],
+            ..new_game(key, who, GameState::Active, 0)
+        };
+        // Made at once: exactly three are stored, each with its mail.
+        let made = futures_join_all((0..8).map(|i| {
+            let store = store.clone();
+            let new = limited(&format!("g{i}"), ann);
+            async move { store.create_game(&new).await }
+        }))
+        .await;
+        let refused = made.iter().filter(|m| matches!(m, Err(StoreError::TooManyGames { limit: 3 }))).count();
+        assert_eq!((made.len() - refused, refused), (3, 5), "{made:?}");
+        assert_eq!(store.computer_games_of(ann).await.unwrap(), 3);
+        assert_eq!(store.due_mail(at(1), 100).await.unwrap().len(), 3, "the refused games' mail is not queued");
+        // Another account has its own count; a game of people alone is not counted.
+        store.create_game(&limited("bob", bob)).await.unwrap();
+        let people =
+            NewGame { seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann) }], ..limited("people", ann) };
+        store.create_game(&people).await.unwrap();
+        // A finished game frees a place.
+        let one = store.game(&GameKey(made_key(&made))).await.unwrap().unwrap();
+        store.update_game(&one.key, 1, update(one.record.clone(), GameState::Finished, 5)).await.unwrap();
+        assert_eq!(store.computer_games_of(ann).await.unwrap(), 2);
+        store.create_game(&limited("again", ann)).await.unwrap();
+        assert!(matches!(store.create_game(&limited("more", ann)).await, Err(StoreError::TooManyGames { .. })));
+        let stored = store.game(&GameKey("again".into())).await.unwrap().unwrap();
+        assert_eq!(stored.creator, Some(ann));
+        store.close().await;
+    })
+    .await;
+}
+
+/// The key of the first game of `made` that was stored.
+fn made_key(made: &[Result<arbiter_store::StoredGame, StoreError>]) -> String {
+    made.iter().find_map(|m| m.as_ref().ok()).map(|g| g.key.0.clone()).expect("a game stored")
+}
+
+/// Runs every future at once on the runtime; their outputs in order.
+async fn futures_join_all<F>(futures: impl Iterator<Item = F>) -> Vec<F::Output>
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
 }

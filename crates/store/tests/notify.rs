@@ -5,7 +5,9 @@ mod support;
 
 use std::time::Duration;
 
-use arbiter_store::{AccountId, Backend, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoreError, StoredSeat};
+use arbiter_store::{
+    AccountId, Backend, GameKey, GameState, GameUpdate, Heard, NewGame, SeatHolder, SessionId, StoreError, StoredSeat,
+};
 use support::{at, on_both, record};
 
 #[tokio::test]
@@ -24,15 +26,22 @@ async fn a_change_announced_through_one_store_reaches_another() {
                 first.notify_changed(&key).await.unwrap();
                 first.notify_changed(&GameKey("second".into())).await.unwrap();
                 let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap(), key);
+                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(key));
                 let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap().0, "second");
+                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("second".into())));
                 // Its own announcements are not news to it: the next thing
                 // it hears is the other store's.
                 second.notify_changed(&GameKey("own".into())).await.unwrap();
                 first.notify_changed(&GameKey("theirs".into())).await.unwrap();
                 let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap().0, "theirs");
+                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("theirs".into())));
+                // Ended sessions are announced too.
+                first.notify_sessions_ended(&[SessionId(4), SessionId(9)]).await.unwrap();
+                let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+                assert_eq!(
+                    heard.expect("heard within 10 s").unwrap(),
+                    Heard::SessionsEnded(vec![SessionId(4), SessionId(9)])
+                );
                 drop(listener);
             }
         }
@@ -59,8 +68,14 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
                 seats: seats.clone(),
                 deadline: None,
                 now: at(0),
+                creator: None,
+                mail: Vec::new(),
+                computer_games_limit: None,
             };
             first.create_game(&new).await.unwrap();
+            // A new game is announced with its creation.
+            let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+            assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey(key.into())));
         }
         let change = |key: &str| GameUpdate {
             record: record(key),
@@ -77,7 +92,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
         // Stored: announced.
         first.update_game(&GameKey("b".into()), 1, change("b")).await.unwrap();
         let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-        assert_eq!(heard.expect("heard within 10 s").unwrap().0, "b");
+        assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("b".into())));
         drop(listener);
         first.close().await;
         second.close().await;

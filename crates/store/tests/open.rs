@@ -56,7 +56,7 @@ async fn open_creates_the_file_and_migrates() {
         if let Some(path) = &db.path {
             assert!(path.exists(), "{} was not made", path.display());
         }
-        assert_eq!(migrations_applied(&db).await, vec![1]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2]);
         store.close().await;
     })
     .await;
@@ -73,7 +73,7 @@ async fn reopening_changes_nothing() {
             assert_eq!(store.account(account.id).await.unwrap(), Some(account.clone()));
             store.close().await;
         }
-        assert_eq!(migrations_applied(&db).await, vec![1]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2]);
     })
     .await;
 }
@@ -86,7 +86,7 @@ async fn a_database_from_a_newer_arbiter_is_refused() {
         match Store::open(&db.url).await {
             Err(e @ StoreError::Newer { version: 99, .. }) => assert_eq!(
                 e.to_string(),
-                "the database was written by a newer Arbiter (migration 99); this one knows up to 1"
+                "the database was written by a newer Arbiter (migration 99); this one knows up to 2"
             ),
             Err(e) => panic!("{:?}: refused, but not as newer: {e}", db.backend),
             Ok(_) => panic!("{:?}: a database with migration 99 was opened", db.backend),
@@ -100,7 +100,7 @@ async fn an_acknowledged_write_survives_closing_and_reopening() {
     on_both("an_acknowledged_write_survives_closing_and_reopening", |db| async move {
         let store = db.open().await;
         let account = store.create_account(&ann(at(0))).await.unwrap();
-        store.create_session(b"token-hash", account.id, at(1)).await.unwrap();
+        store.create_session(b"token-hash", account.id, at(1), None).await.unwrap();
         // Dropped without close(): the pool's connections just go away.
         drop(store);
         let store = db.open().await;
@@ -123,7 +123,7 @@ async fn child_process_that_writes_then_dies() {
     };
     let store = Store::open(&url).await.unwrap();
     let account = store.create_account(&ann(at(0))).await.unwrap();
-    store.create_session(b"token-hash", account.id, at(1)).await.unwrap();
+    store.create_session(b"token-hash", account.id, at(1), None).await.unwrap();
     println!("acknowledged");
     std::process::abort();
 }
@@ -174,4 +174,59 @@ async fn an_sqlite_store_in_memory_keeps_its_data_on_one_connection() {
     let (ann, hash) = store.account_by_name("ann").await.unwrap().unwrap();
     assert_eq!((ann, hash.as_str()), (account, "hash-of-ann"));
     store.close().await;
+}
+
+/// A migrator of the first migration alone, as the first Arbiter had it.
+async fn first_migration_only(backend: Backend) -> (tempfile::TempDir, sqlx::migrate::Migrator) {
+    let dialect = match backend {
+        Backend::Sqlite => "sqlite",
+        Backend::Postgres => "postgres",
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations").join(dialect).join("0001_init.sql");
+    std::fs::copy(&from, dir.path().join("0001_init.sql")).unwrap();
+    let migrator = sqlx::migrate::Migrator::new(dir.path()).await.unwrap();
+    (dir, migrator)
+}
+
+#[tokio::test]
+async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
+    on_both("a_database_of_the_first_schema_is_migrated_keeping_its_sessions", |db| async move {
+        let (_dir, first) = first_migration_only(db.backend).await;
+        const ACCOUNT: &str = "INSERT INTO accounts (name, name_key, password_hash, email, notify_email, created) \
+                               VALUES ('Ann', 'ann', 'h', 'ann@example.org', TRUE, 5)";
+        const SESSION: &str = "INSERT INTO sessions (token_hash, account_id, created) VALUES ($1, 1, 7)";
+        match db.backend {
+            Backend::Sqlite => {
+                let url = format!("{}?mode=rwc", db.url);
+                let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+                first.run(&pool).await.unwrap();
+                sqlx::query(ACCOUNT).execute(&pool).await.unwrap();
+                sqlx::query(SESSION).bind(b"old-token".to_vec()).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+            Backend::Postgres => {
+                let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
+                first.run(&pool).await.unwrap();
+                sqlx::query(ACCOUNT).execute(&pool).await.unwrap();
+                sqlx::query(SESSION).bind(b"old-token".to_vec()).execute(&pool).await.unwrap();
+                pool.close().await;
+            }
+        }
+        let store = db.open().await;
+        assert_eq!(migrations_applied(&db).await, vec![1, 2]);
+        // The session goes on, last used when it was made; the address
+        // given before verification existed is not taken as verified.
+        let found = store.session(b"old-token", Timestamp::from_unix(0)).await.unwrap().expect("the old session");
+        assert_eq!((found.account.name.as_str(), found.last_used), ("Ann", Timestamp::from_unix(7)));
+        assert!(!found.account.email_verified);
+        assert_eq!(found.account.mail_address(), None);
+        let listed = store.sessions_of(found.account.id, Timestamp::from_unix(0)).await.unwrap();
+        assert_eq!(listed.len(), 1);
+        // New sessions get numbers after it.
+        let next = store.create_session(b"new-token", found.account.id, Timestamp::from_unix(9), None).await.unwrap();
+        assert!(next > found.session);
+        store.close().await;
+    })
+    .await;
 }

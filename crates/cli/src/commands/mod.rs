@@ -13,4 +13,5 @@ pub mod play;
 pub mod record;
 pub mod scg;
 pub mod serve;
+pub mod serve_limits;
 pub mod show;

@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, anyhow, bail};
-use arbiter_core::{GameOptions, OptionValue};
+use arbiter_core::{GameOptions, MoveError, OptionValue};
 use arbiter_games::GameId;
 use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
 use arbiter_play::{
@@ -244,9 +244,20 @@ fn play(path: &Path, who: &str, square: &str, now: Timestamp, json: bool) -> Res
     let lock = Locked::open(path)?;
     let mut rounds = read(&lock, path)?;
     let seat = rounds.seat_named(who)?;
-    let (receipt, events) = rounds.submit(seat, square, now).map_err(with_hint)?;
-    lock.write(&rounds.record())?;
     let player = rounds.who(seat);
+    let standing = |rounds: &Rounds| match rounds.pending_play(seat) {
+        Some(sq) => format!("; {player}'s earlier play {} still counts", sq.text),
+        None => format!("; {player} has no valid play yet"),
+    };
+    let (receipt, events) = match rounds.submit(seat, square, now) {
+        Ok(done) => done,
+        // Text that names no square is refused and not kept.
+        Err(PlayError::Move(e @ MoveError::Malformed { .. })) => {
+            bail!("'{}': refused: {}{}", square.trim(), e.reason(), standing(&rounds))
+        }
+        Err(e) => return Err(with_hint(e)),
+    };
+    lock.write(&rounds.record())?;
     let closed = announcement(&events);
     match receipt {
         Receipt::Accepted { play, replaced } => {
@@ -267,13 +278,7 @@ fn play(path: &Path, who: &str, square: &str, now: Timestamp, json: bool) -> Res
             }
             Ok(())
         }
-        Receipt::Refused { reason, standing } => {
-            let still = match standing {
-                Some(sq) => format!("; {player}'s earlier play {sq} still counts"),
-                None => format!("; {player} has no valid play yet"),
-            };
-            Err(anyhow!("'{}': refused: {reason}{still}", square.trim()))
-        }
+        Receipt::Refused { reason, .. } => Err(anyhow!("'{}': refused: {reason}{}", square.trim(), standing(&rounds))),
     }
 }
 

@@ -28,6 +28,9 @@ pub struct ServeArgs {
     /// The sender of the mails.
     #[arg(long, env = "ARBITER_MAIL_FROM", default_value = "Arbiter <arbiter@localhost>")]
     mail_from: String,
+    /// What one person may make the server do.
+    #[command(flatten)]
+    limits: super::serve_limits::LimitArgs,
 }
 
 /// Runs `arbiter serve` until SIGTERM or SIGINT.
@@ -46,6 +49,7 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
         smtp: args.smtp.clone(),
         mail_from: args.mail_from.clone(),
         public_url: args.public_url.clone(),
+        settings: args.limits.settings()?,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(arbiter_server::serve(&config, |address| {

@@ -36,6 +36,11 @@ impl Rounds {
     /// or ends the game. The events hold the announcement.
     pub fn close(&mut self, now: Timestamp, force: bool) -> Result<Vec<Event>, PlayError> {
         let closing = self.may_close(now, force)?;
+        if self.defer_computer {
+            // Deferred plays not sent yet are sent now: the computer's
+            // seats are never doomed by waiting their turn.
+            self.fill_computer_seats(now);
+        }
         let open = self.open.take().expect("may_close checked the round is open");
         let before = self.position.clone();
         let plays: Vec<_> = before

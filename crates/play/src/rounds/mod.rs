@@ -102,6 +102,9 @@ pub struct Rounds {
     closed: Vec<ClosedRound>,
     open: Option<OpenRound>,
     tags: Vec<(String, String)>,
+    /// Whether the computer's plays wait for [`Rounds::send_computer_plays`]
+    /// instead of being sent as a round opens (not part of the record).
+    defer_computer: bool,
 }
 
 impl Rounds {
@@ -116,6 +119,35 @@ impl Rounds {
         settings: RoundSettings,
         seed: u64,
         now: Timestamp,
+    ) -> Result<Rounds, PlayError> {
+        Rounds::build(game, options, setup, seats, settings, seed, now, false)
+    }
+
+    /// [`Rounds::new`], but the computer's plays wait for
+    /// [`Rounds::send_computer_plays`] in every round (a server runs them
+    /// when its searches' turn comes, see [`Rounds::defer_computer_plays`]).
+    pub fn new_deferring_computer(
+        game: GameId,
+        options: &GameOptions,
+        setup: Option<&str>,
+        seats: Vec<Occupant>,
+        settings: RoundSettings,
+        seed: u64,
+        now: Timestamp,
+    ) -> Result<Rounds, PlayError> {
+        Rounds::build(game, options, setup, seats, settings, seed, now, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn build(
+        game: GameId,
+        options: &GameOptions,
+        setup: Option<&str>,
+        seats: Vec<Occupant>,
+        settings: RoundSettings,
+        seed: u64,
+        now: Timestamp,
+        defer_computer: bool,
     ) -> Result<Rounds, PlayError> {
         if !game.is_simultaneous() {
             return Err(PlayError::seats(game.as_str(), "it is played in turns: play it in a session"));
@@ -139,18 +171,45 @@ impl Rounds {
             closed: Vec::new(),
             open: None,
             tags: Vec::new(),
+            defer_computer,
         };
         rounds.open_round(1, now);
         Ok(rounds)
     }
 
-    /// Opens round `number` at `now`; the computer sends its plays.
+    /// Opens round `number` at `now`; the computer sends its plays, unless
+    /// they are deferred.
     fn open_round(&mut self, number: u32, now: Timestamp) -> Vec<Event> {
         let deadline = self.settings.round_hours.map(|h| now.after(i64::from(h) * HOUR));
         self.open = Some(OpenRound { number, opened: Some(now), deadline, submissions: Vec::new() });
         let mut events = vec![Event::RoundOpened { round: number, deadline }];
-        events.extend(self.fill_computer_seats(now));
+        if !self.defer_computer {
+            events.extend(self.fill_computer_seats(now));
+        }
         events
+    }
+
+    /// From now on the computer's plays wait for
+    /// [`Rounds::send_computer_plays`]; a round still closes with them
+    /// (they are sent then if they were not).
+    pub fn defer_computer_plays(&mut self) {
+        self.defer_computer = true;
+    }
+
+    /// Whether a computer seat still in the game has no play in this round.
+    pub fn computer_to_play(&self) -> bool {
+        self.waiting().iter().any(|s| self.seats.get(s.index()).is_some_and(Occupant::is_computer))
+    }
+
+    /// Sends the plays of the computer's seats that have none in yet; when
+    /// the game closes rounds early and every play is then in, the round
+    /// closes.
+    pub fn send_computer_plays(&mut self, now: Timestamp) -> Result<Vec<Event>, PlayError> {
+        let mut events = self.fill_computer_seats(now);
+        if !events.is_empty() && self.settings.close_early && self.all_in() {
+            events.extend(self.close(now, false)?);
+        }
+        Ok(events)
     }
 
     /// The game.

@@ -163,6 +163,7 @@ impl Rounds {
             closed,
             open,
             tags: record.tags.clone(),
+            defer_computer: false,
         })
     }
 

@@ -2,7 +2,7 @@
 //! earlier one; a refused play is kept as an attempt and leaves the
 //! earlier play standing.
 
-use arbiter_core::Seat;
+use arbiter_core::{MoveError, Seat};
 
 use super::{Rounds, Submission};
 use crate::error::PlayError;
@@ -43,8 +43,10 @@ impl Rounds {
     }
 
     /// Receives `seat`'s play `text` (a square, such as `e7`) at `now`. A
-    /// valid play replaces the player's earlier one; an invalid one is
-    /// refused, kept as an attempt, and leaves the earlier play in place.
+    /// valid play replaces the player's earlier one; a square that may not
+    /// be played is refused, kept as an attempt (written as a square), and
+    /// leaves the earlier play in place; text that names no square of the
+    /// grid is refused with [`MoveError::Malformed`] and not kept.
     /// When the game closes rounds early and this was the last play
     /// awaited, the round closes. Errors (nothing kept): the computer plays
     /// the seat, the game is over, the player has left, the deadline has
@@ -54,14 +56,23 @@ impl Rounds {
         if self.seats.get(seat.index()).is_some_and(|o| o.is_computer()) {
             return Err(PlayError::ComputerSeat { token: text.to_string(), who: self.who(seat) });
         }
-        let (receipt, mut events) = self.receive(seat, text, now)?;
+        let (receipt, mut events) = self.receive(seat, text, now, true)?;
         if matches!(receipt, Receipt::Accepted { .. }) && self.settings.close_early && self.all_in() {
             events.extend(self.close(now, false)?);
         }
         Ok((receipt, events))
     }
 
-    fn receive(&mut self, seat: Seat, text: &str, now: Timestamp) -> Result<(Receipt, Vec<Event>), PlayError> {
+    /// Receives a play; a play after the deadline is late unless
+    /// `check_deadline` is off (the computer's deferred plays, sent as the
+    /// round closes).
+    fn receive(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        now: Timestamp,
+        check_deadline: bool,
+    ) -> Result<(Receipt, Vec<Event>), PlayError> {
         let Some(open) = self.open.as_ref() else {
             return Err(PlayError::GameOver { token: text.to_string() });
         };
@@ -69,6 +80,7 @@ impl Rounds {
             return Err(PlayError::SeatLeft { token: text.to_string(), who: self.who(seat) });
         }
         if let Some(deadline) = open.deadline
+            && check_deadline
             && now >= deadline
         {
             return Err(PlayError::DeadlinePassed {
@@ -87,12 +99,16 @@ impl Rounds {
                 let submission = Submission { seat, text: written, play: Some(play), at: Some(now), refused: None };
                 (submission, receipt, event)
             }
+            // Text that names no square of the grid is not a play: it is
+            // refused and not kept, so it never reaches an announcement.
+            Err(e @ MoveError::Malformed { .. }) => return Err(e.into()),
+            Err(e) if !names_a_square(text) => return Err(e.into()),
             Err(e) => {
+                let text = text.to_ascii_lowercase();
                 let reason = e.reason();
-                let event = Event::PlayRefused { round, seat, text: text.to_string(), reason: reason.clone() };
+                let event = Event::PlayRefused { round, seat, text: text.clone(), reason: reason.clone() };
                 let receipt = Receipt::Refused { reason: reason.clone(), standing: earlier };
-                let submission =
-                    Submission { seat, text: text.to_string(), play: None, at: Some(now), refused: Some(reason) };
+                let submission = Submission { seat, text, play: None, at: Some(now), refused: Some(reason) };
                 (submission, receipt, event)
             }
         };
@@ -100,6 +116,11 @@ impl Rounds {
             open.submissions.push(submission);
         }
         Ok((receipt, vec![event]))
+    }
+
+    /// How many plays (counted or refused) `seat` has sent this round.
+    pub fn plays_sent(&self, seat: Seat) -> usize {
+        self.open.iter().flat_map(|o| &o.submissions).filter(|s| s.seat == seat).count()
     }
 
     /// Sends the play of every computer seat that has none in yet (each
@@ -113,10 +134,17 @@ impl Rounds {
                 continue;
             };
             let text = self.position.play_text(&play);
-            if let Ok((_, more)) = self.receive(seat, &text, now) {
+            if let Ok((_, more)) = self.receive(seat, &text, now, false) {
                 events.extend(more);
             }
         }
         events
     }
+}
+
+/// Whether `text` has the shape of a square's name (`e7`, `K12`): the
+/// only text an attempt is kept as.
+fn names_a_square(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (2..=3).contains(&bytes.len()) && bytes[0].is_ascii_alphabetic() && bytes[1..].iter().all(u8::is_ascii_digit)
 }

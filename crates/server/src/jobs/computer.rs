@@ -1,16 +1,94 @@
-//! The computer's turns left when the server stopped: each gets its move
-//! at start (see [`crate::change::schedule_computer`]).
+//! The computer's moves and plays: a game that waits for the computer is
+//! queued with the fair scheduler ([`super::searches`]) under its creator's
+//! account, and the server's workers run the searches in turn. At start,
+//! the games where the computer was to move when the server stopped are
+//! queued again.
 
 use std::sync::Arc;
 
-use arbiter_store::{GameFilter, GameState};
+use arbiter_store::{AccountId, GameFilter, GameKey, GameState, SeatHolder};
 
-use crate::change;
+use crate::change::{self, Changed};
+use crate::error::ApiError;
 use crate::state::AppState;
-use crate::table::Table;
+use crate::table::{Play, Table};
 
-/// At start: the games where the computer was to move when the server
-/// stopped get their moves.
+/// The account a game's searches are counted under: its creator, or for a
+/// game stored before creators were kept its first player.
+fn owner(table: &Table) -> AccountId {
+    table.stored.creator.unwrap_or_else(|| {
+        table
+            .stored
+            .seats
+            .iter()
+            .find_map(|s| match s.holder {
+                SeatHolder::Account(a) => Some(a),
+                _ => None,
+            })
+            .unwrap_or(AccountId(0))
+    })
+}
+
+/// Whether `table` waits for the computer: its move, or its plays.
+pub fn waits_for_computer(table: &Table) -> bool {
+    if table.state() != GameState::Active {
+        return false;
+    }
+    match &table.play {
+        Play::Turns(session) => session.computer_to_move().is_some(),
+        Play::Rounds(rounds) => rounds.computer_to_play(),
+    }
+}
+
+/// Queues the computer's search in `table` if it waits for one.
+pub fn schedule(state: &AppState, table: &Arc<Table>) {
+    if waits_for_computer(table) {
+        state.searches.submit(owner(table), table.stored.key.clone());
+    }
+}
+
+/// Starts the workers that run the searches, as many as the scheduler
+/// runs at once.
+pub fn start_workers(state: &AppState) -> Vec<tokio::task::JoinHandle<()>> {
+    (0..state.searches.workers()).map(|_| tokio::spawn(work(state.clone()))).collect()
+}
+
+/// A worker: runs the next search in turn, forever.
+async fn work(state: AppState) {
+    loop {
+        let (owner, key) = state.searches.next().await;
+        search(&state, &key).await;
+        state.searches.finished(owner);
+    }
+}
+
+/// The computer moves (or sends its plays) in the game `key`, if it still
+/// waits for it; stored like anyone's move.
+async fn search(state: &AppState, key: &GameKey) {
+    let result = change::change_game(state, key, |table, now| {
+        if table.state() != GameState::Active {
+            return Err(ApiError::conflict("the game is not being played"));
+        }
+        match &mut table.play {
+            Play::Turns(session) => match session.play_computer(now) {
+                Some(_) => Ok(Changed::default()),
+                None => Err(ApiError::conflict("not the computer's turn")),
+            },
+            Play::Rounds(rounds) if rounds.computer_to_play() => {
+                rounds.send_computer_plays(now)?;
+                Ok(Changed::default())
+            }
+            Play::Rounds(_) => Err(ApiError::conflict("the computer's plays are in")),
+        }
+    })
+    .await;
+    if let Err(e) = result {
+        tracing::debug!(game = %key, error = %e, "the computer did not move");
+    }
+}
+
+/// At start: the games waiting for the computer when the server stopped
+/// are queued again.
 pub async fn resume(state: &AppState) {
     let filter = GameFilter { state: Some(GameState::Active), account: None, limit: 10_000 };
     let games = match state.store.games(&filter).await {
@@ -22,7 +100,7 @@ pub async fn resume(state: &AppState) {
     };
     for stored in games {
         if let Ok(table) = Table::load(stored) {
-            change::schedule_computer(state, &Arc::new(table));
+            schedule(state, &Arc::new(table));
         }
     }
 }

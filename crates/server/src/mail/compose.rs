@@ -125,7 +125,7 @@ pub async fn for_change(state: &AppState, before: Snapshot, after: &Table, now: 
     out
 }
 
-/// The mail for `account`, if it has an address and wants mail.
+/// The mail for `account`, if it has a verified address and wants mail.
 async fn addressed(
     state: &AppState,
     account: AccountId,
@@ -141,25 +141,9 @@ async fn addressed(
         }
     };
     let account = found.filter(|a| a.notify_email)?;
-    let to = account.email.clone()?;
+    let to = account.mail_address()?.to_string();
     let body = format!("{body}\n-- \nArbiter. To receive no more mail, turn it off in your account (notify.email).\n");
     Some(NewMail { account: account.id, to, subject, body, now })
-}
-
-/// Queues `mails` on their own (for a game just created; a change queues
-/// its mail with itself) and wakes the sender.
-pub async fn queue(state: &AppState, mails: Vec<NewMail>) {
-    let Some(mailer) = &state.mailer else { return };
-    let mut queued = false;
-    for mail in mails {
-        match state.store.queue_mail(&mail).await {
-            Ok(_) => queued = true,
-            Err(e) => tracing::warn!(error = %e, "a mail was not queued"),
-        }
-    }
-    if queued {
-        mailer.wake.notify_one();
-    }
 }
 
 /// Wakes the sender: mail was queued with a change.

@@ -4,10 +4,14 @@
 //! that stores the change they tell of (so a change is never stored
 //! without its mail, nor a mail queued for a change that was not) and
 //! sent by a background job over SMTP; a failure is logged and retried
-//! later, and never touches the game.
+//! later, given up after its attempts (and shown to the account), and
+//! never touches the game. Mail about games goes only to verified
+//! addresses; an address is verified by a link mailed to it
+//! ([`verify`]).
 
 mod compose;
 mod send;
+pub mod verify;
 
-pub use compose::{Snapshot, for_change, queue, wake};
+pub use compose::{Snapshot, for_change, wake};
 pub use send::{Mailer, MailerError, run, send_due};

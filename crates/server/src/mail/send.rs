@@ -79,7 +79,8 @@ fn backoff(attempts: i64) -> i64 {
     60i64.saturating_mul(1 << attempts.clamp(0, 9)).min(6 * 3600)
 }
 
-/// Sends every mail that is due; a failure is logged and retried later.
+/// Sends every mail that is due; a failure is logged and retried later,
+/// and after the last attempt the mail is given up (the account sees it).
 /// Returns how many were sent.
 pub async fn send_due(state: &AppState) -> usize {
     let Some(mailer) = &state.mailer else { return 0 };
@@ -102,6 +103,10 @@ pub async fn send_due(state: &AppState) -> usize {
                 Ok(()) => {
                     sent += 1;
                     state.store.mail_sent(mail.id, state.clock.now()).await
+                }
+                Err(reason) if mail.attempts + 1 >= i64::from(state.settings.limits.mail_attempts) => {
+                    tracing::warn!(to = %mail.to, attempts = mail.attempts + 1, %reason, "a mail was not sent; it is given up");
+                    state.store.mail_given_up(mail.id, &reason, state.clock.now()).await
                 }
                 Err(reason) => {
                     tracing::warn!(to = %mail.to, attempts = mail.attempts + 1, %reason, "a mail was not sent; it will be tried again");

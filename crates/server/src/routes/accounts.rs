@@ -1,44 +1,50 @@
-//! `/api/accounts`, `/api/sessions`, `/api/me`: registration, signing in
-//! and out, and the caller's own account.
+//! `/api/accounts`, `/api/sessions`: registration, signing in and out.
+//!
+//! Registration is limited per address and in all; signing in per
+//! address, and per account by a back-off after failures that an address
+//! its owner has signed in from lately does not face, so a stranger
+//! guessing from many addresses cannot lock the owner out. Passwords are
+//! hashed on the bounded pool ([`crate::hashing`]).
 
-use std::net::SocketAddr;
+use std::time::Instant;
 
-use arbiter_api::{AccountRef, ErrorBody, ErrorCode, Me, MeChange, NewAccount, Notify, SessionCreated, SignIn};
-use arbiter_store::{Account, AccountChange};
+use arbiter_api::{AccountRef, ErrorBody, NewAccount, SessionCreated, SignIn};
+use arbiter_play::Timestamp;
+use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, post};
 use axum::{Json, Router};
 
-use crate::auth::{self, COOKIE_NAME, SignedIn};
+use crate::auth::{self, COOKIE_NAME};
 use crate::error::ApiError;
+use crate::limits::{ClientAddress, check, too_many};
 use crate::state::AppState;
 
-/// The routes of accounts and sessions.
+/// The routes of registration and sessions.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(register))
         .route("/api/sessions", post(sign_in))
         .route("/api/sessions/current", delete(sign_out))
-        .route("/api/me", get(me).patch(change_me))
 }
 
 /// A name others see: 1 to 32 letters, digits, `-`, `_` or `.`.
-fn check_name(name: &str) -> Result<(), ApiError> {
-    let ok = (1..=32).contains(&name.chars().count())
+pub(crate) fn check_name(name: &str) -> Result<(), ApiError> {
+    let ok = (1..=32).contains(&name.len())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if ok {
         Ok(())
     } else {
-        Err(ApiError::malformed(format!("'{name}': a name is 1 to 32 letters, digits, '-', '_' or '.'")))
+        let shown: String = name.chars().take(40).collect();
+        Err(ApiError::malformed(format!("'{shown}': a name is 1 to 32 letters, digits, '-', '_' or '.'")))
     }
 }
 
 /// A password: 8 to 1024 characters.
-fn check_password(password: &str) -> Result<(), ApiError> {
+pub(crate) fn check_password(password: &str) -> Result<(), ApiError> {
     match password.chars().count() {
         8..=1024 => Ok(()),
         n => Err(ApiError::malformed(format!("a password has 8 to 1024 characters, not {n}"))),
@@ -46,23 +52,38 @@ fn check_password(password: &str) -> Result<(), ApiError> {
 }
 
 /// A mail address: one `@`, no spaces or line breaks, at most 254 bytes.
-fn check_email(email: &str) -> Result<(), ApiError> {
+pub(crate) fn check_email(email: &str) -> Result<(), ApiError> {
     let ok = email.len() <= 254
         && email.split('@').count() == 2
         && email.split('@').all(|part| !part.is_empty())
         && !email.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | ';'));
-    if ok { Ok(()) } else { Err(ApiError::malformed(format!("'{email}': not a mail address"))) }
+    if ok {
+        Ok(())
+    } else {
+        let shown: String = email.chars().take(60).collect();
+        Err(ApiError::malformed(format!("'{shown}': not a mail address")))
+    }
 }
 
-fn me_of(account: Account) -> Me {
-    Me { id: account.id.0, name: account.name, email: account.email, notify: Notify { email: account.notify_email } }
+/// The session cookie holding `token` (`Secure` behind HTTPS).
+pub(crate) fn session_cookie(state: &AppState, token: &str) -> String {
+    let secure = if state.settings.secure_cookie() { "; Secure" } else { "" };
+    format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax{secure}")
+}
+
+/// The cookie that forgets the session.
+pub(crate) fn expired_cookie(state: &AppState) -> String {
+    let secure = if state.settings.secure_cookie() { "; Secure" } else { "" };
+    format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
 }
 
 #[utoipa::path(post, path = "/api/accounts", request_body = NewAccount, tag = "accounts",
     responses((status = 201, body = AccountRef), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, description = "the name is taken", body = ErrorBody)))]
+        (status = 409, description = "the name is taken", body = ErrorBody),
+        (status = 429, description = "too many accounts from this address, or in all; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn register(
     State(state): State<AppState>,
+    address: ClientAddress,
     body: Result<Json<NewAccount>, JsonRejection>,
 ) -> Result<(StatusCode, Json<AccountRef>), ApiError> {
     let Json(new) = body?;
@@ -74,7 +95,12 @@ pub(crate) async fn register(
     if let Some(email) = &new.email {
         check_email(email)?;
     }
-    let hash = auth::hash_password(new.password).await?;
+    if state.store.account_by_name(&new.name).await?.is_some() {
+        return Err(ApiError::conflict(format!("'{}': the name is taken", new.name)));
+    }
+    check(&state.guards.registrations_per_address, &address.key(), "your address has registered enough accounts")?;
+    check(&state.guards.registrations, &(), "the server takes no more new accounts for now")?;
+    let hash = state.hasher.hash(new.password).await?;
     let account = state
         .store
         .create_account(&arbiter_store::NewAccount {
@@ -84,81 +110,72 @@ pub(crate) async fn register(
             now: state.clock.now(),
         })
         .await?;
+    if let Some(email) = &new.email
+        && let Err(e) = crate::mail::verify::send_link(&state, &account, email).await
+    {
+        // The account stands; the link can be asked for again later.
+        tracing::info!(account = %account.id, error = %e, "no verification link was sent at registration");
+    }
     Ok((StatusCode::CREATED, Json(AccountRef { id: account.id.0, name: account.name })))
 }
 
 #[utoipa::path(post, path = "/api/sessions", request_body = SignIn, tag = "accounts",
     responses((status = 201, body = SessionCreated), (status = 400, body = ErrorBody),
-        (status = 401, description = "a wrong name or password", body = ErrorBody), (status = 429, body = ErrorBody)))]
+        (status = 401, description = "a wrong name or password", body = ErrorBody),
+        (status = 429, description = "too many attempts from this address or at this account; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn sign_in(
     State(state): State<AppState>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    address: ClientAddress,
     body: Result<Json<SignIn>, JsonRejection>,
 ) -> Result<Response, ApiError> {
     let Json(sign_in) = body?;
-    let ip = peer.ip();
-    let name_key = (ip, sign_in.name.to_ascii_lowercase());
-    if state.sign_ins.check_key(&name_key).is_err() || state.sign_ins_by_address.check_key(&ip).is_err() {
-        return Err(ApiError::new(ErrorCode::TooManyRequests, "too many sign-in attempts; wait a minute"));
-    }
     let wrong = || ApiError::unauthorized("wrong name or password");
-    let found = state.store.account_by_name(&sign_in.name).await?;
-    // A missing account costs the same time as a wrong password.
-    let (account, hash) = match found {
-        Some(found) => found,
-        None => {
-            auth::verify_nobody(sign_in.password).await;
-            return Err(wrong());
-        }
-    };
-    if !auth::verify_password(sign_in.password, hash).await {
+    // Nothing is kept for a name that cannot be one, nor hashed for a
+    // password that cannot be one.
+    check_name(&sign_in.name)?;
+    if sign_in.password.chars().count() > 1024 {
         return Err(wrong());
     }
+    check(&state.guards.sign_ins_per_address, &address.key(), "too many sign-in attempts from your address")?;
+    let found = state.store.account_by_name(&sign_in.name).await?;
+    // A missing account costs the same time as a wrong password.
+    let Some((account, hash)) = found else {
+        state.hasher.verify_nobody(sign_in.password).await?;
+        return Err(wrong());
+    };
+    let ip = address.0.to_string();
+    if let Some(wait) = state.guards.sign_in_failures.wait(&account.id, Instant::now()) {
+        // After failures, an address the owner has signed in from lately
+        // goes on; any other waits its turn, its password unchecked.
+        let lately = Timestamp::from_unix(
+            state.clock.now().unix().saturating_sub(state.settings.limits.session_lifetime.as_secs() as i64),
+        );
+        if !state.store.has_session_from(account.id, &ip, lately).await? {
+            return Err(too_many("too many failed sign-ins to this account", wait));
+        }
+    }
+    if !state.hasher.verify(sign_in.password, hash).await? {
+        state.guards.sign_in_failures.failed(&account.id, Instant::now());
+        return Err(wrong());
+    }
+    state.guards.sign_in_failures.succeeded(&account.id);
     let token = auth::new_token();
-    state.store.create_session(&auth::token_hash(&token), account.id, state.clock.now()).await?;
-    let cookie = format!("{COOKIE_NAME}={token}; Path=/; HttpOnly; SameSite=Lax");
+    state.store.create_session(&auth::token_hash(&token), account.id, state.clock.now(), Some(&ip)).await?;
+    let cookie = session_cookie(&state, &token);
     let body = SessionCreated { token, account: AccountRef { id: account.id.0, name: account.name } };
     Ok((StatusCode::CREATED, [(SET_COOKIE, cookie)], Json(body)).into_response())
 }
 
 #[utoipa::path(delete, path = "/api/sessions/current", tag = "accounts", security(("bearer" = [])),
-    responses((status = 204, description = "signed out: the token stops working at once"), (status = 401, body = ErrorBody)))]
+    responses((status = 204, description = "signed out: the token stops working at once and the session's sockets close"),
+        (status = 401, body = ErrorBody), (status = 403, description = "a cookie request from another site", body = ErrorBody)))]
 pub(crate) async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let Some(token) = auth::request_token(&headers) else {
+    let Some((token, _)) = auth::request_token(&headers) else {
         return Err(ApiError::unauthorized("sign in first: send Authorization: Bearer <token>"));
     };
-    if !state.store.delete_session(&auth::token_hash(&token)).await? {
+    let Some(ended) = state.store.delete_session(&auth::token_hash(&token)).await? else {
         return Err(ApiError::unauthorized("the token is not valid (signed out, or never issued)"));
-    }
-    let expired = format!("{COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
-    Ok((StatusCode::NO_CONTENT, [(SET_COOKIE, expired)]).into_response())
-}
-
-#[utoipa::path(get, path = "/api/me", tag = "accounts", security(("bearer" = [])),
-    responses((status = 200, body = Me), (status = 401, body = ErrorBody)))]
-pub(crate) async fn me(SignedIn(account): SignedIn) -> Json<Me> {
-    Json(me_of(account))
-}
-
-#[utoipa::path(patch, path = "/api/me", request_body = MeChange, tag = "accounts", security(("bearer" = [])),
-    responses((status = 200, body = Me), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
-pub(crate) async fn change_me(
-    State(state): State<AppState>,
-    SignedIn(account): SignedIn,
-    body: Result<Json<MeChange>, JsonRejection>,
-) -> Result<Json<Me>, ApiError> {
-    let Json(change) = body?;
-    if let Some(Some(email)) = &change.email {
-        check_email(email)?;
-    }
-    let password_hash = match change.password {
-        Some(password) => {
-            check_password(&password)?;
-            Some(auth::hash_password(password).await?)
-        }
-        None => None,
     };
-    let change =
-        AccountChange { email: change.email, password_hash, notify_email: change.notify.and_then(|n| n.email) };
-    Ok(Json(me_of(state.store.update_account(account.id, &change).await?)))
+    auth::sessions_ended(&state, &[ended]).await;
+    Ok((StatusCode::NO_CONTENT, [(SET_COOKIE, expired_cookie(&state))]).into_response())
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use arbiter_api::{ErrorBody, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame};
 use arbiter_core::Seat;
 use arbiter_play::{MoveForm, Occupant, Receipt};
-use arbiter_store::{GameFilter, GameKey, GameState, SeatHolder, StoredSeat};
+use arbiter_store::{GameFilter, GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -19,8 +19,13 @@ use serde::Deserialize;
 use crate::auth::{Caller, SignedIn};
 use crate::change::{self, Changed};
 use crate::error::ApiError;
+use crate::limits::{ClientAddress, check, too_many};
 use crate::state::AppState;
 use crate::table::{self, Play, Table};
+
+/// The longest move text taken (the longest A•G•O•G capture is far
+/// shorter).
+const MAX_MOVE_TEXT: usize = 256;
 
 /// The routes of games.
 pub fn router() -> Router<AppState> {
@@ -40,9 +45,11 @@ fn new_key() -> GameKey {
 }
 
 #[utoipa::path(post, path = "/api/games", request_body = NewGame, tag = "games", security(("bearer" = [])),
-    responses((status = 201, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)))]
+    responses((status = 201, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 429, description = "too many games created, or too many unfinished games against the computer; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn create(
     State(state): State<AppState>,
+    address: ClientAddress,
     SignedIn(account): SignedIn,
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
@@ -52,28 +59,43 @@ pub(crate) async fn create(
     let made = tokio::task::spawn_blocking(move || table::new_table(&new, &creator, now))
         .await
         .map_err(|_| ApiError::malformed("the game could not be set up"))??;
+    check(&state.guards.games_per_account, &account.id, "you have created enough games for now")?;
+    check(&state.guards.games_per_address, &address.key(), "your address has created enough games for now")?;
     let has_open = made.seats.iter().any(|s| s.holder == SeatHolder::Open);
-    let new_game = arbiter_store::NewGame {
+    let stored = StoredGame {
         key: new_key(),
         record: made.record,
         state: if has_open { GameState::Open } else { GameState::Active },
+        version: 1,
         seats: made.seats,
         deadline: None,
+        created: now,
+        updated: now,
+        creator: Some(account.id),
+    };
+    // The game, its first deadline and its mail are stored together.
+    let mut table = Table::new(stored, made.play);
+    table.stored.deadline = table.deadline();
+    let mail = crate::mail::for_change(&state, crate::mail::Snapshot::none(), &table, now).await;
+    let new_game = arbiter_store::NewGame {
+        key: table.stored.key.clone(),
+        record: table.record(),
+        state: table.stored.state,
+        seats: table.stored.seats.clone(),
+        deadline: table.stored.deadline,
         now,
+        creator: Some(account.id),
+        mail,
+        computer_games_limit: Some(state.settings.limits.computer_games_per_account),
     };
-    let stored = state.store.create_game(&new_game).await?;
-    let table = Arc::new(Table::load(stored)?);
+    let mailed = !new_game.mail.is_empty();
+    table.stored = state.store.create_game(&new_game).await?;
+    let table = Arc::new(table);
     state.games.keep(table.clone());
-    let mails = crate::mail::for_change(&state, crate::mail::Snapshot::none(), &table, now).await;
-    crate::mail::queue(&state, mails).await;
-    let table = if table.deadline().is_some() {
-        // Store the first deadline the play layer set.
-        let key = table.stored.key.clone();
-        change::change_game(&state, &key, |_, _| Ok(Changed::default())).await?.0
-    } else {
-        change::after_change(&state, crate::mail::Snapshot::none(), table.clone()).await;
-        table
-    };
+    change::tell_this_server(&state, crate::mail::Snapshot::none(), &table);
+    if mailed {
+        crate::mail::wake(&state);
+    }
     Ok((StatusCode::CREATED, Json(table.view(Some(account.id)))))
 }
 
@@ -205,6 +227,10 @@ pub async fn make_move(
     account: arbiter_store::AccountId,
     request: MoveRequest,
 ) -> Result<Arc<Table>, ApiError> {
+    if request.mv.len() > MAX_MOVE_TEXT {
+        return Err(ApiError::malformed(format!("a move is at most {MAX_MOVE_TEXT} bytes, not {}", request.mv.len())));
+    }
+    let plays_per_round = state.settings.limits.plays_per_round as usize;
     let (table, changed) = change::change_game(state, key, move |table, now| {
         let seat = my_seat(table, account)?;
         if table.state() == GameState::Open {
@@ -229,11 +255,29 @@ pub async fn make_move(
                         label(seat)
                     )));
                 }
+                if let Some(deadline) = session.deadline().filter(|&d| now >= d) {
+                    // Out of time: the game ends as the deadline job would
+                    // end it, and the move is refused.
+                    session.check_time(now);
+                    let refusal = ApiError::illegal(format!(
+                        "'{}': your time to move ran out at {}; the game is over",
+                        request.mv,
+                        deadline.for_people()
+                    ));
+                    return Ok(Changed { seat_taken: None, refusal: Some(refusal) });
+                }
                 let mv = session.parse_move(&request.mv)?;
                 session.play(seat, mv, now)?;
                 Ok(Changed::default())
             }
             Play::Rounds(rounds) => {
+                if rounds.plays_sent(seat) >= plays_per_round {
+                    let wait = rounds.deadline().map_or(3600, |d| d.since(now).max(1));
+                    return Err(too_many(
+                        &format!("you have sent {plays_per_round} plays this round, as many as one may"),
+                        std::time::Duration::from_secs(wait as u64),
+                    ));
+                }
                 let (receipt, _) = rounds.submit(seat, &request.mv, now)?;
                 let refusal = match receipt {
                     Receipt::Accepted { .. } => None,

@@ -1,23 +1,33 @@
 //! The WebSockets: a game's (`/api/games/{id}/live`), which sends the view
 //! at once and after every change, each shaped for its viewer, and takes
 //! moves; and the lobby's (`/api/lobby/live`), which sends the open games.
+//!
+//! Every socket counts against its account's and its address's share
+//! ([`crate::sockets`]), is pinged and closed when its peer stops
+//! answering, and a signed-in socket closes the moment its session ends;
+//! a move sent on it is taken only while the session lasts.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use arbiter_api::{ClientMessage, GameView, MoveRequest, ServerMessage};
-use arbiter_store::{AccountId, GameFilter, GameKey, GameState};
+use arbiter_play::Timestamp;
+use arbiter_store::{AccountId, GameKey, SessionId, SignedSession};
 use axum::Router;
 use axum::extract::rejection::PathRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::time::{Instant, MissedTickBehavior};
 
-use crate::auth::Caller;
+use crate::auth::MaybeSession;
 use crate::change;
 use crate::error::ApiError;
+use crate::limits::ClientAddress;
 use crate::routes::games::make_move;
+use crate::sockets::{Opener, Ticket};
 use crate::state::AppState;
 use crate::table::Table;
 
@@ -34,28 +44,80 @@ const MAX_MESSAGE: usize = 16 * 1024;
 /// is 128 KiB a socket).
 const READ_BUFFER: usize = 4 * 1024;
 
+/// The close code a socket ends with when its session ended (4000–4999
+/// are the application's).
+const SESSION_ENDED: u16 = 4001;
+
 /// The limits every socket is opened with.
 fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade.max_message_size(MAX_MESSAGE).max_frame_size(MAX_MESSAGE).read_buffer_size(READ_BUFFER)
 }
 
+/// Who watches a socket: the account and session, if signed in.
+#[derive(Clone, Copy)]
+struct Watcher {
+    account: Option<AccountId>,
+    session: Option<SessionId>,
+}
+
+impl Watcher {
+    fn of(session: Option<&SignedSession>) -> Watcher {
+        Watcher { account: session.map(|s| s.account.id), session: session.map(|s| s.session) }
+    }
+}
+
+/// Counts a socket of the caller, or refuses it (429).
+fn ticket(state: &AppState, session: Option<&SignedSession>, address: ClientAddress) -> Result<Ticket, ApiError> {
+    state.sockets.open(Opener { session: session.map(|s| (s.account.id, s.session)), address: address.key() })
+}
+
+/// Pings, and the peer's last sign of life.
+struct Heartbeat {
+    ticks: tokio::time::Interval,
+    every: Duration,
+    heard: Instant,
+}
+
+impl Heartbeat {
+    fn new(every: Duration) -> Heartbeat {
+        let every = every.max(Duration::from_millis(100));
+        let mut ticks = tokio::time::interval_at(Instant::now() + every, every);
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        Heartbeat { ticks, every, heard: Instant::now() }
+    }
+
+    /// The peer said something.
+    fn heard(&mut self) {
+        self.heard = Instant::now();
+    }
+
+    /// A tick: false when the peer has said nothing for two pings.
+    fn alive(&self) -> bool {
+        self.heard.elapsed() < self.every * 2
+    }
+}
+
 #[utoipa::path(get, path = "/api/games/{id}/live", tag = "live", params(("id" = String, Path, description = "the game")),
     responses((status = 101, description = "a WebSocket: {\"type\": \"view\", \"view\": …} at once and after every change; send {\"type\": \"move\", \"move\": …, \"ply\": n} to move"),
-        (status = 404, body = arbiter_api::ErrorBody)))]
+        (status = 403, description = "a cookie upgrade from another site", body = arbiter_api::ErrorBody),
+        (status = 404, body = arbiter_api::ErrorBody),
+        (status = 429, description = "the account or address holds as many sockets as it may", body = arbiter_api::ErrorBody)))]
 pub(crate) async fn game_live(
     State(state): State<AppState>,
-    Caller(caller): Caller,
+    address: ClientAddress,
+    MaybeSession(session): MaybeSession,
     path: Result<Path<String>, PathRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let key = GameKey(id);
     let table = change::load(&state, &key).await?;
-    let viewer = caller.map(|a| a.id);
-    Ok(limited(upgrade).on_upgrade(move |socket| follow_game(state, key, viewer, table, socket)))
+    let ticket = ticket(&state, session.as_ref(), address)?;
+    let watcher = Watcher::of(session.as_ref());
+    Ok(limited(upgrade).on_upgrade(move |socket| follow_game(state, key, watcher, table, socket, ticket)))
 }
 
-/// Sends `view` on the socket.
+/// Sends `message` on the socket.
 async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
     match serde_json::to_string(message) {
         Ok(text) => socket.send(Message::Text(text.into())).await.is_ok(),
@@ -63,27 +125,50 @@ async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
     }
 }
 
+/// The view message of `table` for `viewer`: for a spectator, the text
+/// every spectator of this version shares.
+async fn send_view(socket: &mut WebSocket, table: &Table, viewer: Option<AccountId>) -> bool {
+    match viewer {
+        None => socket.send(Message::Text(table.spectator_message())).await.is_ok(),
+        Some(_) => send(socket, &view_message(table.view(viewer))).await,
+    }
+}
+
 fn view_message(view: GameView) -> ServerMessage {
     ServerMessage::View { view: Box::new(view) }
+}
+
+/// Closes the socket saying its session ended.
+async fn close_ended(mut socket: WebSocket) {
+    let frame = CloseFrame { code: SESSION_ENDED, reason: "the session ended; sign in again".into() };
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
 async fn follow_game(
     state: AppState,
     key: GameKey,
-    viewer: Option<AccountId>,
+    watcher: Watcher,
     table: Arc<Table>,
     mut socket: WebSocket,
+    mut ticket: Ticket,
 ) {
     let mut changes = state.hub.subscribe(&key);
     // Read again once listening: a change made since the upgrade was
     // asked for is not missed.
     let table = change::load(&state, &key).await.unwrap_or(table);
     let mut last = table.stored.version;
-    if !send(&mut socket, &view_message(table.view(viewer))).await {
+    if !send_view(&mut socket, &table, watcher.account).await {
         return;
     }
+    let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
     loop {
         tokio::select! {
+            () = ticket.session_ended() => return close_ended(socket).await,
+            _ = heartbeat.ticks.tick() => {
+                if !heartbeat.alive() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
             change = changes.recv() => {
                 let table: Arc<Table> = match change {
                     Ok(table) => table,
@@ -97,18 +182,22 @@ async fn follow_game(
                     continue;
                 }
                 last = table.stored.version;
-                if !send(&mut socket, &view_message(table.view(viewer))).await {
+                if !send_view(&mut socket, &table, watcher.account).await {
                     return;
                 }
             }
             incoming = socket.recv() => {
                 let Some(Ok(message)) = incoming else { return };
+                heartbeat.heard();
                 let text = match message {
                     Message::Text(text) => text,
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                if let Err(error) = client_message(&state, &key, viewer, text.as_str()).await {
+                if let Err(error) = client_message(&state, &key, watcher, text.as_str()).await {
+                    if error.code == arbiter_api::ErrorCode::Unauthorized && watcher.session.is_some() {
+                        return close_ended(socket).await;
+                    }
                     let message = ServerMessage::Error { error: arbiter_api::ErrorDetail { code: error.code, message: error.message } };
                     if !send(&mut socket, &message).await {
                         return;
@@ -119,18 +208,19 @@ async fn follow_game(
     }
 }
 
-/// Handles a message a client sent on a game's socket.
-async fn client_message(
-    state: &AppState,
-    key: &GameKey,
-    viewer: Option<AccountId>,
-    text: &str,
-) -> Result<(), ApiError> {
+/// Handles a message a client sent on a game's socket: taken only while
+/// the socket's session lasts.
+async fn client_message(state: &AppState, key: &GameKey, watcher: Watcher, text: &str) -> Result<(), ApiError> {
     let message: ClientMessage =
         serde_json::from_str(text).map_err(|e| ApiError::malformed(format!("not a message this socket takes: {e}")))?;
-    let Some(account) = viewer else {
+    let (Some(account), Some(session)) = (watcher.account, watcher.session) else {
         return Err(ApiError::unauthorized("sign in first: open the socket with your token"));
     };
+    let lifetime = state.settings.limits.session_lifetime.as_secs() as i64;
+    let since = Timestamp::from_unix(state.clock.now().unix().saturating_sub(lifetime));
+    if !state.store.session_alive(session, since).await? {
+        return Err(ApiError::unauthorized("the session ended: sign in again"));
+    }
     match message {
         ClientMessage::Move { mv, ply } => {
             make_move(state, key, account, MoveRequest { mv, ply }).await?;
@@ -140,41 +230,48 @@ async fn client_message(
 }
 
 #[utoipa::path(get, path = "/api/lobby/live", tag = "live",
-    responses((status = 101, description = "a WebSocket: {\"type\": \"lobby\", \"games\": [...]} at once and whenever the open games change")))]
-pub(crate) async fn lobby_live(State(state): State<AppState>, upgrade: WebSocketUpgrade) -> Response {
-    limited(upgrade).on_upgrade(move |socket| follow_lobby(state, socket))
+    responses((status = 101, description = "a WebSocket: {\"type\": \"lobby\", \"games\": [...]} at once and whenever the open games change"),
+        (status = 403, description = "a cookie upgrade from another site", body = arbiter_api::ErrorBody),
+        (status = 429, description = "the account or address holds as many sockets as it may", body = arbiter_api::ErrorBody)))]
+pub(crate) async fn lobby_live(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    MaybeSession(session): MaybeSession,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let ticket = ticket(&state, session.as_ref(), address)?;
+    Ok(limited(upgrade).on_upgrade(move |socket| follow_lobby(state, socket, ticket)))
 }
 
-async fn open_games(state: &AppState) -> ServerMessage {
-    let filter = GameFilter { state: Some(GameState::Open), account: None, limit: 100 };
-    let games = state.store.games(&filter).await.unwrap_or_default();
-    ServerMessage::Lobby { games: games.into_iter().filter_map(|g| Table::load(g).ok()).map(|t| t.summary()).collect() }
-}
-
-async fn follow_lobby(state: AppState, mut socket: WebSocket) {
-    let mut changes = state.hub.subscribe_lobby();
-    let mut shown = open_games(&state).await;
-    if !send(&mut socket, &shown).await {
+/// Sends the lobby's list as it is computed once for every socket.
+async fn follow_lobby(state: AppState, mut socket: WebSocket, mut ticket: Ticket) {
+    let mut list = state.lobby.subscribe();
+    let first = list.borrow_and_update().clone();
+    if !first.is_empty() && socket.send(Message::Text(first)).await.is_err() {
         return;
     }
+    let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
     loop {
         tokio::select! {
-            change = changes.recv() => {
-                if matches!(change, Err(RecvError::Closed)) {
+            () = ticket.session_ended() => return close_ended(socket).await,
+            _ = heartbeat.ticks.tick() => {
+                if !heartbeat.alive() || socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
                 }
-                let now = open_games(&state).await;
-                if now != shown {
-                    shown = now;
-                    if !send(&mut socket, &shown).await {
-                        return;
-                    }
+            }
+            changed = list.changed() => {
+                if changed.is_err() {
+                    return;
+                }
+                let text = list.borrow_and_update().clone();
+                if socket.send(Message::Text(text)).await.is_err() {
+                    return;
                 }
             }
             incoming = socket.recv() => {
                 match incoming {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                    _ => {}
+                    _ => heartbeat.heard(),
                 }
             }
         }

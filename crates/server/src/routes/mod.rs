@@ -3,4 +3,5 @@
 pub mod accounts;
 pub mod games;
 pub mod live;
+pub mod me;
 pub mod service;

@@ -18,6 +18,8 @@ pub struct NewTable {
     pub record: GameRecord,
     /// Who holds each seat.
     pub seats: Vec<StoredSeat>,
+    /// The game, started.
+    pub play: Play,
 }
 
 /// The game `new` asks for, created by `creator` at `now`.
@@ -70,13 +72,19 @@ pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<New
         occupants.push(occupant);
         seats.push(StoredSeat { seat, holder });
     }
+    if !seats.iter().any(|s| s.holder == SeatHolder::Account(creator.id)) {
+        return Err(ApiError::malformed(
+            "'seats': the creator of a game holds one of its seats ({\"account\": \"me\"}); \
+             games of the computer alone are played with arbiter arena",
+        ));
+    }
     let clock = clock_settings(game, new.clock)?;
     let mut record = GameRecord::new(game, options);
     record.seats = occupants;
     record.clock = clock;
     record.seed = new.seed;
     let play = start(&record, now)?;
-    Ok(NewTable { record: record_of(&play), seats })
+    Ok(NewTable { record: record_of(&play), seats, play })
 }
 
 /// The clock of a game, checked against what the game can have.
@@ -117,7 +125,16 @@ pub fn start(record: &GameRecord, now: Timestamp) -> Result<Play, ApiError> {
     if game.is_simultaneous() {
         let clock = record.clock.unwrap_or_default();
         let settings = RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early };
-        let mut rounds = Rounds::new(game, &record.options, None, seats, settings, record.seed.unwrap_or(0), now)?;
+        // The computer's plays wait for their turn among the searches.
+        let mut rounds = Rounds::new_deferring_computer(
+            game,
+            &record.options,
+            None,
+            seats,
+            settings,
+            record.seed.unwrap_or(0),
+            now,
+        )?;
         rounds.announce_missing();
         Ok(Play::Rounds(rounds))
     } else {

@@ -7,9 +7,12 @@ mod view;
 
 pub use create::{new_table, start};
 
+use std::sync::OnceLock;
+
 use arbiter_core::Seat;
 use arbiter_play::{GameRecord, Rounds, Session, Timestamp};
 use arbiter_store::{AccountId, GameState, SeatHolder, StoredGame};
+use axum::extract::ws::Utf8Bytes;
 
 use crate::error::ApiError;
 
@@ -26,7 +29,10 @@ impl Play {
     /// The game a record holds, ready to go on.
     pub fn from_record(record: &GameRecord) -> Result<Play, ApiError> {
         let play = if record.game.is_simultaneous() {
-            Play::Rounds(Rounds::from_record(record).map_err(arbiter_play::PlayError::from)?)
+            let mut rounds = Rounds::from_record(record).map_err(arbiter_play::PlayError::from)?;
+            // The computer's plays wait for their turn among the searches.
+            rounds.defer_computer_plays();
+            Play::Rounds(rounds)
         } else {
             Play::Turns(Session::from_record(record).map_err(arbiter_play::PlayError::from)?)
         };
@@ -35,19 +41,45 @@ impl Play {
 }
 
 /// A stored game with its play loaded.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Table {
     /// The game as stored.
     pub stored: StoredGame,
     /// The game being played.
     pub play: Play,
+    /// The view every spectator gets, as the message sockets send, made
+    /// once for this version of the game.
+    spectator: OnceLock<Utf8Bytes>,
+}
+
+impl Clone for Table {
+    /// A copy to change: it shares nothing made from the original.
+    fn clone(&self) -> Table {
+        Table::new(self.stored.clone(), self.play.clone())
+    }
 }
 
 impl Table {
+    /// The game `stored`, played as `play`.
+    pub fn new(stored: StoredGame, play: Play) -> Table {
+        Table { stored, play, spectator: OnceLock::new() }
+    }
+
     /// Loads a stored game: its record replays through the play layer.
     pub fn load(stored: StoredGame) -> Result<Table, ApiError> {
         let play = Play::from_record(&stored.record)?;
-        Ok(Table { stored, play })
+        Ok(Table::new(stored, play))
+    }
+
+    /// The message a spectator's socket sends for this version of the
+    /// game (`{"type": "view", …}`), made once and shared.
+    pub fn spectator_message(&self) -> Utf8Bytes {
+        self.spectator
+            .get_or_init(|| {
+                let message = arbiter_api::ServerMessage::View { view: Box::new(self.view(None)) };
+                Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
+            })
+            .clone()
     }
 
     /// The game as a record, as the play layer has it now.

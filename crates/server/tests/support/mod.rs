@@ -9,7 +9,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use arbiter_play::{ManualClock, Timestamp};
-use arbiter_server::AppState;
+use arbiter_server::limits::{Limits, Rate};
+use arbiter_server::{AppState, Settings};
 use arbiter_store::Store;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{Value, json};
@@ -51,8 +52,14 @@ impl TestServer {
     }
 
     /// A server on `db` with its state set up by `configure` before its
-    /// jobs start.
+    /// jobs start, and the settings of [`relaxed`].
     pub async fn start_with(db: Db, configure: impl FnOnce(&mut AppState)) -> Option<TestServer> {
+        TestServer::start_set(db, relaxed(), configure).await
+    }
+
+    /// A server on `db` with `settings`, its state then set up by
+    /// `configure` before its jobs start.
+    pub async fn start_set(db: Db, settings: Settings, configure: impl FnOnce(&mut AppState)) -> Option<TestServer> {
         let (url, dir, pg) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
@@ -68,6 +75,7 @@ impl TestServer {
         let store = Store::open(&url).await.unwrap();
         let clock = Arc::new(ManualClock::new(Timestamp::from_unix(START)));
         let mut state = AppState::with_clock(store, clock.clone());
+        state.set_settings(settings);
         configure(&mut state);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
@@ -151,6 +159,19 @@ impl TestServer {
         view
     }
 
+    /// Waits (up to 30 s) until the game as `token` sees it meets `done`;
+    /// that view.
+    pub async fn wait_view(&self, id: &str, token: Option<&str>, done: impl Fn(&Value) -> bool) -> Value {
+        for _ in 0..600 {
+            let view = self.view(id, token).await;
+            if done(&view) {
+                return view;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("game {id} did not become as awaited: {}", self.view(id, token).await);
+    }
+
     /// Waits (up to 30 s) until the game reaches at least `ply`.
     pub async fn wait_for_ply(&self, id: &str, ply: u64) -> Value {
         for _ in 0..600 {
@@ -162,6 +183,19 @@ impl TestServer {
         }
         panic!("game {id} did not reach ply {ply}");
     }
+}
+
+/// The default settings, but for the registrations and game creations a
+/// test makes from one address in a moment.
+pub fn relaxed() -> Settings {
+    let limits = Limits {
+        registrations_per_address: Rate::per_hour(100_000),
+        registrations: Rate::per_hour(100_000),
+        games_per_account: Rate::per_hour(100_000),
+        games_per_address: Rate::per_hour(100_000),
+        ..Limits::default()
+    };
+    Settings { limits, ..Settings::default() }
 }
 
 /// Runs `scenario` on SQLite and on PostgreSQL.

@@ -1,0 +1,169 @@
+//! The limits of `arbiter serve`, one flag (and environment variable) each,
+//! and the proxies it trusts. Their defaults are the server's
+//! ([`arbiter_server::limits::Limits::default`]); `docs/API.md` lists them.
+
+use std::time::Duration;
+
+use anyhow::Result;
+use arbiter_server::Settings;
+use arbiter_server::limits::{Limits, Rate, address, parse_duration};
+
+/// The limits' flags. A rate is `COUNT/PERIOD` (`10/hour`, `30/minute`,
+/// `5/day`, `100/90s`); a duration is seconds or a number with `s`, `m`,
+/// `h` or `d`.
+#[derive(clap::Args, Debug)]
+pub struct LimitArgs {
+    /// Proxies (address ranges, comma-separated) whose `X-Forwarded-For`
+    /// names the client; no other peer's is believed.
+    #[arg(long, env = "ARBITER_TRUSTED_PROXY", value_name = "CIDR[,CIDR]")]
+    trusted_proxy: Option<String>,
+    /// Accounts one address may register.
+    #[arg(long, env = "ARBITER_LIMIT_REGISTRATIONS_PER_ADDRESS", default_value_t = Limits::default().registrations_per_address)]
+    limit_registrations_per_address: Rate,
+    /// Accounts registered in all.
+    #[arg(long, env = "ARBITER_LIMIT_REGISTRATIONS", default_value_t = Limits::default().registrations)]
+    limit_registrations: Rate,
+    /// Sign-in attempts one address may make.
+    #[arg(long, env = "ARBITER_LIMIT_SIGN_INS_PER_ADDRESS", default_value_t = Limits::default().sign_ins_per_address)]
+    limit_sign_ins_per_address: Rate,
+    /// Failed sign-ins to one account before each further attempt waits
+    /// (1 s, then twice as long each time).
+    #[arg(long, env = "ARBITER_SIGN_IN_FREE_FAILURES", default_value_t = Limits::default().sign_in_free_failures)]
+    sign_in_free_failures: u32,
+    /// The longest such a wait grows (addresses the owner signed in from
+    /// lately do not wait).
+    #[arg(long, env = "ARBITER_SIGN_IN_LONGEST_WAIT", default_value = "15m", value_parser = duration)]
+    sign_in_longest_wait: Duration,
+    /// Password changes one account may make.
+    #[arg(long, env = "ARBITER_LIMIT_PASSWORD_CHANGES", default_value_t = Limits::default().password_changes_per_account)]
+    limit_password_changes: Rate,
+    /// Passwords hashed at once (default: half the cores, at least 1).
+    #[arg(long, env = "ARBITER_PASSWORD_HASHES_AT_ONCE")]
+    password_hashes_at_once: Option<usize>,
+    /// Passwords waiting to be hashed at most; beyond, 429.
+    #[arg(long, env = "ARBITER_PASSWORD_HASH_QUEUE", default_value_t = Limits::default().hash_queue)]
+    password_hash_queue: usize,
+    /// New mail addresses one account may give (each is mailed a link).
+    #[arg(long, env = "ARBITER_LIMIT_ADDRESS_CHANGES", default_value_t = Limits::default().address_changes_per_account)]
+    limit_address_changes: Rate,
+    /// Verification links one mail address may be sent.
+    #[arg(long, env = "ARBITER_LIMIT_VERIFICATION_MAILS", default_value_t = Limits::default().verification_mails_per_address)]
+    limit_verification_mails: Rate,
+    /// Games one account may create.
+    #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ACCOUNT", default_value_t = Limits::default().games_per_account)]
+    limit_games_per_account: Rate,
+    /// Games one address may create.
+    #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ADDRESS", default_value_t = Limits::default().games_per_address)]
+    limit_games_per_address: Rate,
+    /// Unfinished games with a computer seat one account may have created.
+    #[arg(long, env = "ARBITER_MAX_COMPUTER_GAMES", default_value_t = Limits::default().computer_games_per_account)]
+    max_computer_games: u32,
+    /// Plays one Single Capture Go player may send a round.
+    #[arg(long, env = "ARBITER_MAX_PLAYS_PER_ROUND", default_value_t = Limits::default().plays_per_round)]
+    max_plays_per_round: u32,
+    /// Computer searches run at once (default: one a core).
+    #[arg(long, env = "ARBITER_SEARCHES")]
+    searches: Option<usize>,
+    /// Searches of one account's games run at once (default: half of
+    /// --searches, at least 1).
+    #[arg(long, env = "ARBITER_SEARCHES_PER_ACCOUNT")]
+    searches_per_account: Option<usize>,
+    /// WebSockets one account may hold open.
+    #[arg(long, env = "ARBITER_MAX_SOCKETS_PER_ACCOUNT", default_value_t = Limits::default().sockets_per_account)]
+    max_sockets_per_account: usize,
+    /// WebSockets one address may hold open.
+    #[arg(long, env = "ARBITER_MAX_SOCKETS_PER_ADDRESS", default_value_t = Limits::default().sockets_per_address)]
+    max_sockets_per_address: usize,
+    /// How often WebSockets are pinged (one silent for two pings closes).
+    #[arg(long, env = "ARBITER_SOCKET_PING", default_value = "30s", value_parser = duration)]
+    socket_ping: Duration,
+    /// Attempts to send a mail before it is given up.
+    #[arg(long, env = "ARBITER_MAIL_ATTEMPTS", default_value_t = Limits::default().mail_attempts)]
+    mail_attempts: u32,
+    /// How long a session lasts unused.
+    #[arg(long, env = "ARBITER_SESSION_LIFETIME", default_value = "30d", value_parser = duration)]
+    session_lifetime: Duration,
+}
+
+fn duration(text: &str) -> Result<Duration, String> {
+    parse_duration(text)
+}
+
+impl LimitArgs {
+    /// The server's settings from the flags.
+    pub fn settings(&self) -> Result<Settings> {
+        let defaults = Limits::default();
+        let searches = self.searches.unwrap_or(defaults.searches).max(1);
+        let limits = Limits {
+            registrations_per_address: self.limit_registrations_per_address,
+            registrations: self.limit_registrations,
+            sign_ins_per_address: self.limit_sign_ins_per_address,
+            sign_in_free_failures: self.sign_in_free_failures,
+            sign_in_longest_wait: self.sign_in_longest_wait,
+            password_changes_per_account: self.limit_password_changes,
+            hashes_at_once: self.password_hashes_at_once.unwrap_or(defaults.hashes_at_once).max(1),
+            hash_queue: self.password_hash_queue,
+            address_changes_per_account: self.limit_address_changes,
+            verification_mails_per_address: self.limit_verification_mails,
+            games_per_account: self.limit_games_per_account,
+            games_per_address: self.limit_games_per_address,
+            computer_games_per_account: self.max_computer_games,
+            plays_per_round: self.max_plays_per_round,
+            searches,
+            searches_per_account: self.searches_per_account.unwrap_or((searches / 2).max(1)).max(1),
+            sockets_per_account: self.max_sockets_per_account,
+            sockets_per_address: self.max_sockets_per_address,
+            socket_ping: self.socket_ping,
+            mail_attempts: self.mail_attempts.max(1),
+            session_lifetime: self.session_lifetime,
+            limiter_keys: defaults.limiter_keys,
+        };
+        let trusted_proxies = match &self.trusted_proxy {
+            Some(text) => address::parse_trusted(text).map_err(|e| anyhow::anyhow!("--trusted-proxy {e}"))?,
+            None => Vec::new(),
+        };
+        Ok(Settings { limits, trusted_proxies, public_origin: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+
+    #[derive(Parser)]
+    struct Args {
+        #[command(flatten)]
+        limits: LimitArgs,
+    }
+
+    #[test]
+    fn no_flags_give_the_servers_defaults() {
+        let settings = Args::parse_from(["serve"]).limits.settings().unwrap();
+        assert_eq!(settings.limits, Limits::default());
+        assert!(settings.trusted_proxies.is_empty());
+    }
+
+    #[test]
+    fn flags_set_limits_and_bad_values_are_named() {
+        let args = Args::try_parse_from([
+            "serve",
+            "--limit-registrations-per-address",
+            "1000/hour",
+            "--session-lifetime",
+            "2h",
+            "--trusted-proxy",
+            "127.0.0.1/32,::1",
+        ])
+        .unwrap();
+        let settings = args.limits.settings().unwrap();
+        assert_eq!(settings.limits.registrations_per_address, Rate::per_hour(1000));
+        assert_eq!(settings.limits.session_lifetime, Duration::from_secs(7200));
+        assert_eq!(settings.trusted_proxies.len(), 2);
+        let bad = Args::try_parse_from(["serve", "--limit-games-per-account", "lots"]).err().unwrap().to_string();
+        assert!(bad.contains("'lots'"), "{bad}");
+        let proxy = Args::try_parse_from(["serve", "--trusted-proxy", "somewhere"]).unwrap().limits.settings();
+        assert!(proxy.unwrap_err().to_string().contains("'somewhere'"));
+    }
+}
