@@ -3,7 +3,8 @@
 # serves (a SQLite file in a temporary folder, loopback only), in bounded
 # runs: once with free path parameters, once bound to a game that exists.
 # Any 5xx, undocumented status, wrong content type or answer that does not
-# match its schema fails.
+# match its schema fails. Signing out and ending a session are left out
+# (they would end the fuzzer's own session), and so are the WebSockets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +33,7 @@ run() {
   "$work/venv/bin/schemathesis" "$@" run "$base/api/openapi.json" \
     -H "Authorization: Bearer $token" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
-    --exclude-path /api/sessions/current --exclude-path-regex '/live$' \
+    --exclude-path /api/sessions/current --exclude-path '/api/me/sessions/{id}' --exclude-path-regex '/live$' \
     --max-examples 25 --seed 1 --no-color --warnings off --generation-database none
 }
 echo "-- free path parameters"

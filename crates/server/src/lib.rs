@@ -13,7 +13,7 @@ mod auth;
 mod cache;
 mod change;
 mod client;
-mod cross_site;
+pub mod cross_site;
 mod error;
 mod hashing;
 mod hub;
