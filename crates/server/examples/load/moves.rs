@@ -1,20 +1,13 @@
-//! The load generator: starts `arbiter serve` on loopback (or drives one
-//! given), plays many games at once through HTTP and reports acknowledged
-//! moves a second with their latency; measures how fast one move reaches
-//! many WebSocket spectators and the server's memory per idle socket; and
-//! times a level-5 computer reply while the other games are played.
-//! Everything is bounded in count and time and stays on 127.0.0.1.
-//!
-//! `cargo run --release -p arbiter-server --example load -- --help`
+//! Many games played at once: acknowledged moves a second with their
+//! latency, a level-5 computer reply meanwhile, and one move reaching many
+//! spectators.
 
-use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use arbiter_core::GameOptions;
 use arbiter_games::{AnyGame, GameId};
-use clap::Parser;
 use futures_util::StreamExt;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -22,112 +15,7 @@ use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
-/// What to measure.
-#[derive(Parser, Debug)]
-struct Args {
-    /// The `arbiter` binary to start.
-    #[arg(long, default_value = "target/release/arbiter")]
-    binary: String,
-    /// The database for the server it starts (`sqlite://FILE` or
-    /// `postgres://…`); by default a new SQLite file in a temporary folder.
-    #[arg(long)]
-    database: Option<String>,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1000)]
-    games: usize,
-    /// Accounts playing them (each plays many games).
-    #[arg(long, default_value_t = 100)]
-    accounts: usize,
-    /// Requests in flight at once.
-    #[arg(long, default_value_t = 256)]
-    concurrency: usize,
-    /// Seconds of play measured.
-    #[arg(long, default_value_t = 20)]
-    seconds: u64,
-    /// WebSocket spectators of one game (0: skip).
-    #[arg(long, default_value_t = 1000)]
-    spectators: usize,
-    /// The game played.
-    #[arg(long, default_value = "sage")]
-    game: String,
-}
-
-/// The server started for the run; killed when dropped.
-struct Server {
-    child: Child,
-    base: String,
-    _dir: Option<tempfile::TempDir>,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    fn rss_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix("VmRSS:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0)
-    }
-}
-
-async fn start_server(args: &Args) -> Server {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let (database, dir) = match &args.database {
-        Some(url) => (url.clone(), None),
-        None => {
-            let dir = tempfile::tempdir().unwrap();
-            (format!("sqlite://{}", dir.path().join("load.db").display()), Some(dir))
-        }
-    };
-    let child = Command::new(&args.binary)
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", &database])
-        .env("ARBITER_LOG", "warn")
-        .stdout(Stdio::null())
-        .spawn()
-        .expect("the arbiter binary starts (build it with cargo build --release)");
-    let server = Server { child, base: format!("http://127.0.0.1:{port}"), _dir: dir };
-    let http = Client::new();
-    for _ in 0..300 {
-        if http.get(format!("{}/healthz", server.base)).send().await.is_ok_and(|r| r.status().is_success()) {
-            return server;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("the server did not answer /healthz");
-}
-
-async fn post(http: &Client, url: String, token: Option<&str>, body: Value) -> (StatusCode, Value) {
-    let mut request = http.post(url).json(&body);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    match request.send().await {
-        Ok(answer) => {
-            let status = answer.status();
-            (status, answer.json().await.unwrap_or(Value::Null))
-        }
-        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, Value::Null),
-    }
-}
-
-async fn accounts(http: &Client, base: &str, count: usize) -> Vec<String> {
-    let mut tokens = Vec::with_capacity(count);
-    for i in 0..count {
-        let name = format!("load{i}");
-        post(http, format!("{base}/api/accounts"), None, json!({"name": name, "password": "correct horse"})).await;
-        let (_, session) =
-            post(http, format!("{base}/api/sessions"), None, json!({"name": name, "password": "correct horse"})).await;
-        tokens.push(session["token"].as_str().expect("a session").to_string());
-    }
-    tokens
-}
+use crate::{Args, Server, accounts, percentile, post, start_server};
 
 /// One game as the generator follows it: its id, the two players' tokens
 /// and the position, kept here so each move is one request.
@@ -152,19 +40,11 @@ async fn new_game(http: &Client, base: &str, game: GameId, tokens: [String; 2]) 
     Played { id, tokens, here: game.start(&GameOptions::new(), None).unwrap(), ply: 0 }
 }
 
-fn percentile(sorted: &[u64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i] as f64 / 1000.0
-}
-
-#[tokio::main]
-async fn main() {
-    let args = Args::parse();
+/// Plays `args.games` games at once and reports the moves a second and
+/// their latency, a computer reply meanwhile, and the spectators.
+pub async fn run(args: &Args) {
     let game = GameId::parse(&args.game).expect("a game");
-    let server = start_server(&args).await;
+    let server = start_server(args).await;
     let base = server.base.clone();
     let http = Client::builder().pool_max_idle_per_host(args.concurrency).build().unwrap();
     println!("server {base}, {} games of {game}, {} accounts", args.games, args.accounts);
