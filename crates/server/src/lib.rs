@@ -13,6 +13,7 @@ mod auth;
 mod cache;
 mod change;
 mod client;
+pub mod connections;
 pub mod cross_site;
 mod error;
 mod hashing;
@@ -62,6 +63,19 @@ pub struct Config {
     pub public_url: Option<String>,
     /// Every limit, and the proxies trusted to say who the client is.
     pub settings: Settings,
+    /// The connection limits.
+    pub connections: connections::ConnectionLimits,
+}
+
+/// What a server holds once it listens.
+#[derive(Clone, Copy, Debug)]
+pub struct Listening {
+    /// The address bound.
+    pub address: SocketAddr,
+    /// Connections it holds at most.
+    pub max_connections: usize,
+    /// The descriptor limit (soft, as raised, and hard).
+    pub descriptors: connections::DescriptorLimit,
 }
 
 /// Why the server could not start or stopped.
@@ -163,10 +177,23 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
     }
 }
 
-/// Opens the database, starts the jobs, listens on `config.listen`, and
-/// serves until SIGTERM or SIGINT, then drains the requests under way.
-/// `ready` is told the address bound.
-pub async fn serve(config: &Config, ready: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
+/// Serves `state`'s router on `listener` within `limits` until `shutdown`
+/// resolves (the tests serve through this too).
+pub async fn serve_on(
+    listener: TcpListener,
+    state: AppState,
+    limits: connections::ConnectionLimits,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let counter = state.connections.clone();
+    connections::serve_connections(listener, app(state), limits, counter, shutdown).await
+}
+
+/// Opens the database, starts the jobs, raises the descriptor limit,
+/// listens on `config.listen`, and serves until SIGTERM or SIGINT, then
+/// drains the requests under way. `ready` is told the address bound and
+/// how many connections the server holds.
+pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(), ServeError> {
     let store = arbiter_store::Store::open(&config.database).await?;
     let mut state = AppState::new(store);
     state.open_registration = config.open_registration;
@@ -183,11 +210,15 @@ pub async fn serve(config: &Config, ready: impl FnOnce(SocketAddr)) -> Result<()
     if let Some(smtp) = &config.smtp {
         state.mailer = Some(Arc::new(Mailer::new(smtp, &config.mail_from, &public_url)?));
     }
+    let descriptors = connections::raise_descriptor_limit();
+    let mut limits = config.connections.clone();
+    let max_connections =
+        *limits.max_connections.get_or_insert_with(|| connections::connections_for_descriptors(descriptors.soft));
+    limits.exempt.extend(state.settings.trusted_proxies.iter().copied());
     let jobs = start_jobs(&state).await;
-    ready(address);
+    ready(Listening { address, max_connections, descriptors });
     let store = state.store.clone();
-    axum::serve(listener, app(state).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
+    serve_on(listener, state, limits, shutdown_signal())
         .await
         .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
     jobs.stop().await;

@@ -74,6 +74,8 @@ pub struct AppState {
     pub open_registration: bool,
     /// How mail is sent, if it is.
     pub mailer: Option<Arc<crate::mail::Mailer>>,
+    /// The connections open.
+    pub connections: crate::connections::Counter,
 }
 
 impl AppState {
@@ -101,6 +103,7 @@ impl AppState {
             deadlines: Arc::new(Notify::new()),
             open_registration: true,
             mailer: None,
+            connections: crate::connections::Counter::default(),
         }
     }
 

@@ -50,15 +50,30 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
         mail_from: args.mail_from.clone(),
         public_url: args.public_url.clone(),
         settings: args.limits.settings()?,
+        connections: args.limits.connections(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(arbiter_server::serve(&config, |address| {
+    runtime.block_on(arbiter_server::serve(&config, |listening| {
+        let address = listening.address;
         if json {
-            outln!("{}", serde_json::json!({ "listening": format!("http://{address}"), "database": config.database }));
+            outln!(
+                "{}",
+                serde_json::json!({
+                    "listening": format!("http://{address}"),
+                    "database": config.database,
+                    "max_connections": listening.max_connections,
+                })
+            );
         } else {
             outln!(
                 "Serving on http://{address} (database {}): open it in a browser. Stop with Ctrl-C.",
                 config.database
+            );
+            outln!(
+                "It holds up to {} connections (descriptor limit {}, at most {}).",
+                listening.max_connections,
+                listening.descriptors.soft,
+                listening.descriptors.hard
             );
             if config.smtp.is_none() {
                 outln!("No mail is sent: give --smtp to send players their turns, rounds and results.");

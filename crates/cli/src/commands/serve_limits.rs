@@ -1,11 +1,12 @@
 //! The limits of `arbiter serve`, one flag (and environment variable) each,
-//! and the proxies it trusts. Their defaults are the server's
+//! its connection limits, and the proxies it trusts. Their defaults are the server's
 //! ([`arbiter_server::limits::Limits::default`]); `docs/API.md` lists them.
 
 use std::time::Duration;
 
 use anyhow::Result;
 use arbiter_server::Settings;
+use arbiter_server::connections::ConnectionLimits;
 use arbiter_server::limits::{Limits, Rate, address, parse_duration};
 
 /// The limits' flags. A rate is `COUNT/PERIOD` (`10/hour`, `30/minute`,
@@ -83,6 +84,20 @@ pub struct LimitArgs {
     /// How long a session lasts unused.
     #[arg(long, env = "ARBITER_SESSION_LIFETIME", default_value = "30d", value_parser = duration)]
     session_lifetime: Duration,
+    /// Connections held at once (default: the descriptor limit, raised to
+    /// its hard limit at start, less 256).
+    #[arg(long, env = "ARBITER_MAX_CONNECTIONS")]
+    max_connections: Option<usize>,
+    /// Connections one address may hold (trusted proxies are not capped).
+    #[arg(long, env = "ARBITER_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = ConnectionLimits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
+    /// How long a client has to send a request's headers, and how long a
+    /// kept-alive connection waits for its next request.
+    #[arg(long, env = "ARBITER_HEADER_TIMEOUT", default_value = "10s", value_parser = duration)]
+    header_timeout: Duration,
+    /// How long a request may take, its body included.
+    #[arg(long, env = "ARBITER_REQUEST_TIMEOUT", default_value = "60s", value_parser = duration)]
+    request_timeout: Duration,
 }
 
 fn duration(text: &str) -> Result<Duration, String> {
@@ -124,6 +139,17 @@ impl LimitArgs {
         };
         Ok(Settings { limits, trusted_proxies, public_origin: None })
     }
+
+    /// The connection limits from the flags.
+    pub fn connections(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address.max(1),
+            header_timeout: self.header_timeout.max(Duration::from_secs(1)),
+            request_timeout: self.request_timeout.max(Duration::from_secs(1)),
+            exempt: Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -143,6 +169,7 @@ mod tests {
         let settings = Args::parse_from(["serve"]).limits.settings().unwrap();
         assert_eq!(settings.limits, Limits::default());
         assert!(settings.trusted_proxies.is_empty());
+        assert_eq!(Args::parse_from(["serve"]).limits.connections(), ConnectionLimits::default());
     }
 
     #[test]

@@ -5,10 +5,10 @@
 
 #![allow(dead_code)]
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use arbiter_play::{ManualClock, Timestamp};
+use arbiter_server::connections::ConnectionLimits;
 use arbiter_server::limits::{Limits, Rate};
 use arbiter_server::{AppState, Settings};
 use arbiter_store::Store;
@@ -60,6 +60,17 @@ impl TestServer {
     /// A server on `db` with `settings`, its state then set up by
     /// `configure` before its jobs start.
     pub async fn start_set(db: Db, settings: Settings, configure: impl FnOnce(&mut AppState)) -> Option<TestServer> {
+        TestServer::start_full(db, settings, ConnectionLimits::default(), configure).await
+    }
+
+    /// A server on `db` with `settings` and the connection limits
+    /// `connections`, its state then set up by `configure`.
+    pub async fn start_full(
+        db: Db,
+        settings: Settings,
+        connections: ConnectionLimits,
+        configure: impl FnOnce(&mut AppState),
+    ) -> Option<TestServer> {
         let (url, dir, pg) = match db {
             Db::Sqlite => {
                 let dir = tempfile::tempdir().unwrap();
@@ -80,9 +91,9 @@ impl TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let jobs = Some(arbiter_server::start_jobs(&state).await);
-        let app = arbiter_server::app(state.clone());
+        let serving = state.clone();
         tokio::spawn(async move {
-            axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+            arbiter_server::serve_on(listener, serving, connections, std::future::pending()).await.unwrap();
         });
         Some(TestServer { base: format!("http://{address}"), state, clock, http: Client::new(), jobs, _dir: dir, pg })
     }
