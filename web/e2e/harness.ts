@@ -24,18 +24,25 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `arbiter serve` (ARBITER_BIN, else target/release/arbiter) on 127.0.0.1:0. */
-export async function startServer(): Promise<Server> {
+/**
+ * The limits the tests start the server with: they register many accounts
+ * from one address in a moment, which the defaults (10 an hour) refuse.
+ */
+const TEST_LIMITS = ['--limit-registrations-per-address', '1000/hour'];
+
+/** Starts `arbiter serve` (ARBITER_BIN, else target/release/arbiter) on 127.0.0.1:0, with `extra` arguments. */
+export async function startServer(extra: string[] = []): Promise<Server> {
   const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
-  let running = await launch(bin, dir, '127.0.0.1:0');
+  const args = [...TEST_LIMITS, ...extra];
+  let running = await launch(bin, dir, '127.0.0.1:0', args);
   const url = running.url;
   return {
     url,
     async restart() {
       await running.stop();
-      running = await launch(bin, dir, new URL(url).host);
+      running = await launch(bin, dir, new URL(url).host, args);
     },
     async stop() {
       await running.stop();
@@ -44,10 +51,10 @@ export async function startServer(): Promise<Server> {
   };
 }
 
-async function launch(bin: string, dir: string, listen: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function launch(bin: string, dir: string, listen: string, extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     bin,
-    ['--json', 'serve', '--listen', listen, '--database', `sqlite://${join(dir, 'games.db')}`],
+    ['--json', 'serve', '--listen', listen, '--database', `sqlite://${join(dir, 'games.db')}`, ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ARBITER_LOG: 'warn' } },
   );
   let log = '';

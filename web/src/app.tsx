@@ -3,6 +3,7 @@ import { AccountPage } from './pages/account';
 import { GamePage } from './pages/game';
 import { LobbyPage } from './pages/lobby';
 import { SignInPage, SignUpPage } from './pages/sign';
+import { VerifyPage } from './pages/verify';
 import { navigate, onLinkClick, useRoute } from './router';
 import { signOut, useSession } from './session';
 import { applyTheme, currentTheme, type Theme } from './theme';
@@ -32,6 +33,9 @@ export function App() {
       break;
     case 'account':
       page = <AccountPage />;
+      break;
+    case 'verify':
+      page = <VerifyPage />;
       break;
     case 'game':
       // Views are shaped for their viewer: the page starts afresh for whoever is signed in.

@@ -1,5 +1,5 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
-// `/signup`, `/account`, `/games/{id}`.
+// `/signup`, `/account`, `/verify`, `/games/{id}`.
 
 import { useEffect, useState } from 'preact/hooks';
 
@@ -9,6 +9,7 @@ export type Route =
   | { page: 'signin' }
   | { page: 'signup' }
   | { page: 'account' }
+  | { page: 'verify' }
   | { page: 'game'; id: string }
   | { page: 'missing'; path: string };
 
@@ -19,6 +20,7 @@ export function routeOf(path: string): Route {
   if (clean === '/signin') return { page: 'signin' };
   if (clean === '/signup') return { page: 'signup' };
   if (clean === '/account') return { page: 'account' };
+  if (clean === '/verify') return { page: 'verify' };
   const game = /^\/games\/([^/]+)$/.exec(clean);
   if (game) return { page: 'game', id: decodeURIComponent(game[1]) };
   return { page: 'missing', path };

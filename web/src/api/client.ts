@@ -1,7 +1,7 @@
 // The server's HTTP interface, typed. The browser's session cookie
 // (HttpOnly, set by `POST /api/sessions`) authenticates every call.
 
-import type { GameSummary, GameView, History, Me, MeChange, NewGame, Session } from './types';
+import type { GameSummary, GameView, History, Me, MeChange, NewGame, Session, SessionView } from './types';
 
 /** An answer the server refused, with its code and its explanation. */
 export class ApiError extends Error {
@@ -9,9 +9,17 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** For a 429: seconds to wait before trying again (`Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
+}
+
+/** The seconds a `Retry-After` header asks for, if it gives a number of them. */
+export function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return undefined;
+  return Number(header.trim());
 }
 
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -36,7 +44,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!response.ok) {
     const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? 'http', error?.message ?? `The server answered ${response.status}.`);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'http',
+      error?.message ?? `The server answered ${response.status}.`,
+      retryAfterSeconds(response.headers.get('retry-after')),
+    );
   }
   return json as T;
 }
@@ -63,6 +76,18 @@ export async function me(): Promise<Me | null> {
 
 /** `PATCH /api/me`. */
 export const changeMe = (change: MeChange) => call<Me>('PATCH', '/api/me', change);
+
+/** `POST /api/me/email/verify`: follows a verification link (no sign-in needed). */
+export const verifyEmail = (token: string) => call<Me>('POST', '/api/me/email/verify', { token });
+
+/** `POST /api/me/email/resend`: mails the verification link again. */
+export const resendVerification = () => call<void>('POST', '/api/me/email/resend');
+
+/** `GET /api/me/sessions`: the account's sessions, newest first. */
+export const listSessions = () => call<SessionView[]>('GET', '/api/me/sessions');
+
+/** `DELETE /api/me/sessions/{id}`: ends a session (its sockets close). */
+export const endSession = (id: number) => call<void>('DELETE', `/api/me/sessions/${encodeURIComponent(String(id))}`);
 
 /** `GET /api/games`. */
 export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) => {

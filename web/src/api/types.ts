@@ -91,7 +91,29 @@ export interface Me {
   id: number;
   name: string;
   email: string | null;
+  /** Whether the address was verified by the link mailed to it (no other mail goes to it before). */
+  email_verified: boolean;
   notify: { email: boolean };
+  /** Recent mails to the account that could not be delivered, the newest first. */
+  failed_mail: FailedMail[];
+}
+
+/** A mail that could not be delivered after every attempt. */
+export interface FailedMail {
+  subject: string;
+  created: string;
+  error: string;
+}
+
+/** One of the account's sessions (`GET /api/me/sessions`). */
+export interface SessionView {
+  id: number;
+  created: string;
+  last_used: string;
+  /** Whether it is this browser's. */
+  current: boolean;
+  /** The address it was started from, if known. */
+  address: string | null;
 }
 
 /** A signed-in session. */
@@ -109,7 +131,9 @@ export type LiveMessage =
 /** `PATCH /api/me`: what to change (`email: null` removes the address). */
 export interface MeChange {
   email?: string | null;
+  /** A new password: needs `current_password`. */
   password?: string;
+  current_password?: string;
   notify?: { email?: boolean };
 }
 

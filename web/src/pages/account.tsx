@@ -1,21 +1,13 @@
-import { useEffect, useState } from 'preact/hooks';
-import * as api from '../api/client';
-import type { MeChange } from '../api/types';
-import { refreshSession, useSession } from '../session';
+import { useState } from 'preact/hooks';
+import { AddressPart } from '../account/address';
+import { PasswordPart } from '../account/password';
+import { SessionsPart } from '../account/sessions';
+import { useSession } from '../session';
 
-/** `/account`: the email mails go to, whether to send them, the password. */
+/** `/account`: the mail address and its state, notifications, the password, the sessions. */
 export function AccountPage() {
   const me = useSession();
-  const [email, setEmail] = useState('');
-  const [notify, setNotify] = useState(false);
-  const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => {
-    if (me) {
-      setEmail(me.email ?? '');
-      setNotify(me.notify.email);
-    }
-  }, [me]);
+  const [version, setVersion] = useState(0);
   if (me === undefined) return <p class="panel">Loading…</p>;
   if (me === null)
     return (
@@ -23,37 +15,12 @@ export function AccountPage() {
         <a href="/signin?next=/account">Sign in</a> to change your account.
       </p>
     );
-  const save = async (event: Event) => {
-    event.preventDefault();
-    try {
-      const change: MeChange = { email: email.trim() || null, notify: { email: notify } };
-      if (password) change.password = password;
-      await api.changeMe(change);
-      setPassword('');
-      await refreshSession();
-      setMessage({ ok: true, text: 'Saved.' });
-    } catch (e) {
-      setMessage({ ok: false, text: e instanceof Error ? e.message : String(e) });
-    }
-  };
   return (
-    <section class="panel narrow">
+    <section class="panel narrow account">
       <h1>{me.name}</h1>
-      <form class="stack" onSubmit={save}>
-        <label>
-          Email
-          <input type="email" value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
-        </label>
-        <label class="check">
-          <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.currentTarget.checked)} /> Mail me when it is my turn, a round opens or a game ends
-        </label>
-        <label>
-          New password <span class="hint">(leave empty to keep it)</span>
-          <input type="password" autocomplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-        </label>
-        {message && <p class={message.ok ? 'ok' : 'error'} role="status">{message.text}</p>}
-        <button type="submit">Save</button>
-      </form>
+      <AddressPart me={me} />
+      <PasswordPart onChanged={() => setVersion(version + 1)} />
+      <SessionsPart version={version} />
     </section>
   );
 }

@@ -8,7 +8,14 @@ function after(): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
 
-function SignForm(props: { title: string; action: string; withEmail: boolean; submit(name: string, password: string, email: string): Promise<void> }) {
+function SignForm(props: {
+  title: string;
+  action: string;
+  withEmail: boolean;
+  submit(name: string, password: string, email: string): Promise<void>;
+  /** Where to go once done (by default where the visitor came from). */
+  next?(email: string): string;
+}) {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
@@ -20,7 +27,7 @@ function SignForm(props: { title: string; action: string; withEmail: boolean; su
     setError(null);
     try {
       await props.submit(name.trim(), password, email.trim());
-      navigate(after());
+      navigate(props.next ? props.next(email.trim()) : after());
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -69,7 +76,7 @@ export function SignInPage() {
   );
 }
 
-/** `/signup`: makes the account and signs in. */
+/** `/signup`: makes the account and signs in; with an address, the account page then says a link to verify it was sent. */
 export function SignUpPage() {
   return (
     <>
@@ -81,6 +88,7 @@ export function SignUpPage() {
           await api.signUp(name, password, email || undefined);
           await signIn(name, password);
         }}
+        next={(email) => (email ? '/account' : after())}
       />
       <p class="centered">Have an account? <a href={`/signin${location.search}`}>Sign in</a>.</p>
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newGameRequest, wholeNumber } from './new-game';
+import { newGameRequest, resized, type SeatChoice, wholeNumber, withSeat } from './new-game';
 
 const base = { variant: 'current', handicap: '', seed: '', atBlocked: false, closeEarly: true, clock: '' };
 
@@ -29,5 +29,31 @@ describe('the new game form', () => {
     expect(wholeNumber('')).toBeUndefined();
     expect(wholeNumber('1.5')).toBeNaN();
     expect(wholeNumber('-2')).toBeNaN();
+  });
+  it('keeps the person in exactly one seat', () => {
+    const seats: SeatChoice[] = [
+      { kind: 'me', level: 5 },
+      { kind: 'computer', level: 7 },
+      { kind: 'open', level: 5 },
+    ];
+    // Their own seat is not given away.
+    expect(withSeat(seats, 0, 'computer')).toEqual(seats);
+    // Another seat changes freely.
+    expect(withSeat(seats, 2, 'computer')).toEqual([seats[0], seats[1], { kind: 'computer', level: 5 }]);
+    // "me" elsewhere moves them, their old seat taking that seat's choice.
+    const moved = withSeat(seats, 1, 'me');
+    expect(moved).toEqual([{ kind: 'computer', level: 7 }, { kind: 'me', level: 7 }, seats[2]]);
+    expect(moved.filter((s) => s.kind === 'me')).toHaveLength(1);
+  });
+  it('keeps the person seated when the table shrinks or grows', () => {
+    const seats: SeatChoice[] = [
+      { kind: 'open', level: 5 },
+      { kind: 'computer', level: 3 },
+      { kind: 'me', level: 5 },
+    ];
+    const two = resized(seats, 2);
+    expect(two).toHaveLength(2);
+    expect(two.filter((s) => s.kind === 'me')).toHaveLength(1);
+    expect(resized(seats, 4)).toEqual([...seats, { kind: 'computer', level: 5 }]);
   });
 });

@@ -4,11 +4,31 @@ import type { GameName, NewGame, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 import { gameTitle, seatName } from '../play/notation';
 
-type SeatChoice = { kind: 'me' | 'open' | 'computer'; level: number };
+/** What the form says of a seat. */
+export type SeatChoice = { kind: 'me' | 'open' | 'computer'; level: number };
 
 const GAMES: GameName[] = ['agog', 'sage', 'ogama', 'scg'];
 const TURN_SEATS: Record<Exclude<GameName, 'scg'>, [string, string]> = { agog: ['w', 'b'], sage: ['b', 'r'], ogama: ['o', 'b'] };
 const LETTERS = 'ABCDEFGHIJKL';
+
+/**
+ * The seats after seat `i` is set to `kind`. The person starting the game
+ * holds exactly one seat: choosing "me" for another seat moves them there
+ * (that seat's former choice goes to their old seat), and their own seat
+ * cannot be given away.
+ */
+export function withSeat(seats: SeatChoice[], i: number, kind: SeatChoice['kind']): SeatChoice[] {
+  const mine = seats.findIndex((s) => s.kind === 'me');
+  if (i === mine) return seats;
+  if (kind !== 'me') return seats.map((s, j) => (j === i ? { ...s, kind } : s));
+  return seats.map((s, j) => (j === i ? { ...s, kind: 'me' } : j === mine ? { ...seats[i] } : s));
+}
+
+/** The seats for `n` players: new seats are the computer's, and the person keeps a seat. */
+export function resized(seats: SeatChoice[], n: number): SeatChoice[] {
+  const next = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: 'computer' as const, level: 5 });
+  return next.some((s) => s.kind === 'me') ? next : withSeat(next, 0, 'me');
+}
 
 /** Parses an optional whole number field: undefined when empty. */
 export function wholeNumber(text: string): number | undefined {
@@ -68,8 +88,8 @@ export function NewGameForm() {
   const names = game === 'scg' ? [...LETTERS.slice(0, seats.length)] : TURN_SEATS[game].map((s) => seatName(game, s));
   const chooseGame = (next: GameName) => {
     setGame(next);
-    if (next === 'scg' && seats.length < 3) setSeats([...seats, { kind: 'computer', level: 5 }]);
-    if (next !== 'scg' && seats.length > 2) setSeats(seats.slice(0, 2));
+    if (next === 'scg' && seats.length < 3) setSeats(resized(seats, 3));
+    if (next !== 'scg' && seats.length > 2) setSeats(resized(seats, 2));
   };
   const setSeat = (i: number, change: Partial<SeatChoice>) => setSeats(seats.map((s, j) => (i === j ? { ...s, ...change } : s)));
 
@@ -126,8 +146,7 @@ export function NewGameForm() {
               name="players"
               value={seats.length}
               onChange={(e) => {
-                const n = Number(e.currentTarget.value);
-                setSeats(Array.from({ length: n }, (_, i) => seats[i] ?? { kind: 'computer', level: 5 }));
+                setSeats(resized(seats, Number(e.currentTarget.value)));
               }}
             >
               {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
@@ -139,10 +158,16 @@ export function NewGameForm() {
         {seats.map((seat, i) => (
           <div class="seat-choice" key={i}>
             <span class="seat-name">{names[i]}</span>
-            <select name={`seat-${i}`} aria-label={`${names[i]} is`} value={seat.kind} onChange={(e) => setSeat(i, { kind: e.currentTarget.value as SeatChoice['kind'] })}>
+            <select
+              name={`seat-${i}`}
+              aria-label={`${names[i]} is`}
+              value={seat.kind}
+              title={seat.kind === 'me' ? 'You hold one seat of every game you start: choose "me" for another seat to move there.' : undefined}
+              onChange={(e) => setSeats(withSeat(seats, i, e.currentTarget.value as SeatChoice['kind']))}
+            >
               <option value="me">me</option>
-              <option value="open">open: anyone may take it</option>
-              <option value="computer">the computer</option>
+              <option value="open" disabled={seat.kind === 'me'}>open: anyone may take it</option>
+              <option value="computer" disabled={seat.kind === 'me'}>the computer</option>
             </select>
             {seat.kind === 'computer' && (
               <select name={`level-${i}`} aria-label={`${names[i]}'s level`} value={seat.level} onChange={(e) => setSeat(i, { level: Number(e.currentTarget.value) })}>
