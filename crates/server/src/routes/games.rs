@@ -206,7 +206,8 @@ fn my_seat(table: &Table, account: arbiter_store::AccountId) -> Result<Seat, Api
     responses((status = 200, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, description = "not the caller's seat or turn", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "a move for another ply; the game waits for players", body = ErrorBody),
-        (status = 422, description = "against the rules", body = ErrorBody)))]
+        (status = 422, description = "against the rules, or the mover's time ran out", body = ErrorBody),
+        (status = 429, description = "scg: as many plays this round as a player may send; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn play_move(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
