@@ -2,7 +2,7 @@
 // address verified by following the link mailed to it, a new password
 // that signs every other session out, and the list of sessions.
 
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, type Server, policyViolations, screenshot, signedUpContext, startBrowser, startServer, watchPolicy } from './harness';
 import { type SmtpSink, startSmtpSink, verificationLink } from './smtp-sink';
@@ -29,6 +29,18 @@ async function linkMailedTo(to: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no link reached ${to}: ${JSON.stringify(sink.received.map((m) => m.to))}`);
+}
+
+/** A second browser signed in as `name`. */
+async function signInElsewhere(name: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'a good password');
+  await page.click('button[type=submit]');
+  await page.waitForSelector(`[data-testid=account-name]:has-text("${name}")`);
+  return { context, page };
 }
 
 it('verifies an address given at sign-up by the link mailed to it', async () => {
@@ -63,13 +75,7 @@ it('verifies an address given at sign-up by the link mailed to it', async () => 
 
 it('changes the password with the current one and signs out every other session', async () => {
   const first = await signedUpContext(browser, server, 'pat');
-  const second = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
-  const other = await second.newPage();
-  await other.goto('/signin');
-  await other.fill('input[name=name]', first.name);
-  await other.fill('input[name=password]', 'a good password');
-  await other.click('button[type=submit]');
-  await other.waitForSelector(`[data-testid=account-name]:has-text("${first.name}")`);
+  const { context: second, page: other } = await signInElsewhere(first.name);
 
   await first.page.goto('/account');
   await first.page.waitForSelector('[data-testid=sessions] li');
@@ -101,13 +107,7 @@ it('changes the password with the current one and signs out every other session'
 
 it('ends another session from the list', async () => {
   const first = await signedUpContext(browser, server, 'sam');
-  const second = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
-  const other = await second.newPage();
-  await other.goto('/signin');
-  await other.fill('input[name=name]', first.name);
-  await other.fill('input[name=password]', 'a good password');
-  await other.click('button[type=submit]');
-  await other.waitForSelector(`[data-testid=account-name]:has-text("${first.name}")`);
+  const { context: second, page: other } = await signInElsewhere(first.name);
   await first.page.goto('/account');
   await first.page.waitForSelector('[data-testid=sessions] li:nth-child(2)');
   // The second line is the other browser's: sign it out.

@@ -70,9 +70,7 @@ async fn session_of(parts: &mut Parts, state: &AppState) -> Result<Option<Signed
         None => None,
         Some((token, _)) => {
             let now = state.clock.now();
-            let lifetime = i64::try_from(state.settings.limits.session_lifetime.as_secs()).unwrap_or(i64::MAX);
-            let since = arbiter_play::Timestamp::from_unix(now.unix().saturating_sub(lifetime));
-            match state.store.session(&token_hash(&token), since).await? {
+            match state.store.session(&token_hash(&token), state.sessions_unused_since()).await? {
                 Some(session) => {
                     if now.since(session.last_used) >= TOUCH_EVERY {
                         let (store, id) = (state.store.clone(), session.session);

@@ -107,6 +107,12 @@ impl AppState {
         }
     }
 
+    /// The moment before which a session unused since has ended.
+    pub fn sessions_unused_since(&self) -> arbiter_play::Timestamp {
+        let lifetime = i64::try_from(self.settings.limits.session_lifetime.as_secs()).unwrap_or(i64::MAX);
+        arbiter_play::Timestamp::from_unix(self.clock.now().unix().saturating_sub(lifetime))
+    }
+
     /// Sets up the server with `settings`: its limiters, hashing, sockets
     /// and scheduler made afresh from them. Before the jobs start.
     pub fn set_settings(&mut self, settings: Settings) {

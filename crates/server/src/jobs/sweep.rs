@@ -18,8 +18,7 @@ const MAIL_KEPT: i64 = 30 * 86_400;
 /// Sweeps once; what was swept is logged.
 pub async fn sweep(state: &AppState) {
     let now = state.clock.now();
-    let lifetime = i64::try_from(state.settings.limits.session_lifetime.as_secs()).unwrap_or(i64::MAX);
-    match state.store.delete_unused_sessions(Timestamp::from_unix(now.unix().saturating_sub(lifetime))).await {
+    match state.store.delete_unused_sessions(state.sessions_unused_since()).await {
         Ok(ended) => {
             if !ended.is_empty() {
                 tracing::info!(sessions = ended.len(), "sessions unused for too long ended");

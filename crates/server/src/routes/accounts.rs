@@ -9,7 +9,6 @@
 use std::time::Instant;
 
 use arbiter_api::{AccountRef, ErrorBody, NewAccount, SessionCreated, SignIn};
-use arbiter_play::Timestamp;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::header::SET_COOKIE;
@@ -147,9 +146,7 @@ pub(crate) async fn sign_in(
     if let Some(wait) = state.guards.sign_in_failures.wait(&account.id, Instant::now()) {
         // After failures, an address the owner has signed in from lately
         // goes on; any other waits its turn, its password unchecked.
-        let lately = Timestamp::from_unix(
-            state.clock.now().unix().saturating_sub(state.settings.limits.session_lifetime.as_secs() as i64),
-        );
+        let lately = state.sessions_unused_since();
         if !state.store.has_session_from(account.id, &ip, lately).await? {
             return Err(too_many("too many failed sign-ins to this account", wait));
         }

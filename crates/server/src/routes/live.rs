@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_api::{ClientMessage, GameView, MoveRequest, ServerMessage};
-use arbiter_play::Timestamp;
 use arbiter_store::{AccountId, GameKey, SessionId, SignedSession};
 use axum::Router;
 use axum::extract::rejection::PathRejection;
@@ -216,9 +215,7 @@ async fn client_message(state: &AppState, key: &GameKey, watcher: Watcher, text:
     let (Some(account), Some(session)) = (watcher.account, watcher.session) else {
         return Err(ApiError::unauthorized("sign in first: open the socket with your token"));
     };
-    let lifetime = state.settings.limits.session_lifetime.as_secs() as i64;
-    let since = Timestamp::from_unix(state.clock.now().unix().saturating_sub(lifetime));
-    if !state.store.session_alive(session, since).await? {
+    if !state.store.session_alive(session, state.sessions_unused_since()).await? {
         return Err(ApiError::unauthorized("the session ended: sign in again"));
     }
     match message {

@@ -3,7 +3,6 @@
 //! one, ending every other session), and its sessions.
 
 use arbiter_api::{ErrorBody, FailedMail, Me, MeChange, Notify, SessionView, VerifyEmail};
-use arbiter_play::Timestamp;
 use arbiter_store::{Account, AccountChange, SessionId, VerifyRefusal};
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{Path, State};
@@ -163,9 +162,7 @@ pub(crate) async fn sessions(
     State(state): State<AppState>,
     InSession(session): InSession,
 ) -> Result<Json<Vec<SessionView>>, ApiError> {
-    let lifetime = state.settings.limits.session_lifetime.as_secs() as i64;
-    let since = Timestamp::from_unix(state.clock.now().unix().saturating_sub(lifetime));
-    let listed = state.store.sessions_of(session.account.id, since).await?;
+    let listed = state.store.sessions_of(session.account.id, state.sessions_unused_since()).await?;
     Ok(Json(
         listed
             .into_iter()
