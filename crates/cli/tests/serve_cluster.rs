@@ -14,7 +14,8 @@
 //! a move for the same ply to both servers at once, exactly one is
 //! applied and the other refused with 409. Moves made in turn through one
 //! server and the other, each at once after the last, are all applied and
-//! read back at once through either (each keeps games in memory).
+//! read back at once through either (each keeps games in memory). A
+//! session signed out through one closes its socket on the other.
 
 mod support_server;
 
@@ -171,6 +172,23 @@ async fn two_servers_on_one_postgres_database_are_one_service() {
         assert_eq!(moved["moves"], json!(moves), "{moved}");
         assert_eq!(there.view(&id, None).await["moves"], json!(moves), "read at once through {}", there.base);
     }
+
+    // Signing out through one closes the session's socket on two.
+    let (status, _) = one.call(reqwest::Method::DELETE, "/api/sessions/current", Some(&bo), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let closed = tokio::time::timeout(WITHIN, async {
+        use futures_util::StreamExt;
+        loop {
+            match bo_socket.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                _ => return None,
+            }
+        }
+    })
+    .await
+    .expect("bo's socket on two closes");
+    assert_eq!(closed, Some(4001), "closed as its session ended");
 
     for server in [&one, &two] {
         let log = server.log_text();

@@ -8,6 +8,7 @@ mod support;
 use std::time::Duration;
 
 use arbiter_server::Settings;
+use arbiter_server::connections::ConnectionLimits;
 use arbiter_server::limits::Limits;
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
@@ -62,7 +63,9 @@ async fn closed(socket: &mut Socket) -> Option<u16> {
 /// change (or less), not once a socket, and every socket sees it.
 async fn the_lobby_list_is_computed_once_for_every_socket(db: Db) {
     let limits = Limits { sockets_per_address: 1000, ..support::relaxed().limits };
-    let Some(s) = TestServer::start_set(db, Settings { limits, ..Settings::default() }, |_| {}).await else { return };
+    let connections = ConnectionLimits { max_connections_per_address: 1000, ..ConnectionLimits::default() };
+    let settings = Settings { limits, ..Settings::default() };
+    let Some(s) = TestServer::start_full(db, settings, connections, |_| {}).await else { return };
     let ann = s.account("ann").await;
     let mut sockets = Vec::new();
     for _ in 0..300 {
@@ -115,8 +118,15 @@ async fn sockets_are_capped_per_account_and_per_address() {
     assert_eq!(open(&s, "/api/lobby/live", &[]).await.err(), Some(429), "the address's ninth");
     // A socket closed gives its place back.
     held.pop().unwrap().close(None).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    assert!(open(&s, "/api/lobby/live", &[]).await.is_ok());
+    let mut again = None;
+    for _ in 0..100 {
+        if let Ok(socket) = open(&s, "/api/lobby/live", &[]).await {
+            again = Some(socket);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(again.is_some(), "the place was not given back");
     s.finish().await;
 }
 
@@ -126,8 +136,13 @@ async fn a_silent_socket_is_closed() {
     let limits = Limits { socket_ping: Duration::from_millis(200), ..support::relaxed().limits };
     let s = TestServer::start_set(Db::Sqlite, Settings { limits, ..Settings::default() }, |_| {}).await.unwrap();
     let mut socket = open(&s, "/api/lobby/live", &[]).await.unwrap();
-    // Not reading, the client answers no ping.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Not reading, the client answers no ping: closed by the server.
+    for _ in 0..200 {
+        if s.state.sockets.count() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     assert_eq!(s.state.sockets.count(), 0, "closed by the server");
     let _ = closed(&mut socket).await;
     // One that answers stays.

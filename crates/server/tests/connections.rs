@@ -50,6 +50,17 @@ async fn until_closed(stream: &mut TcpStream, bound: Duration) -> Option<String>
     }
 }
 
+/// Waits (up to 10 s) until the server holds `n` connections.
+async fn holds(s: &TestServer, n: usize) {
+    for _ in 0..200 {
+        if s.state.connections.open() == n {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(s.state.connections.open(), n);
+}
+
 /// `GET /healthz` from the loopback address `from`: its status line.
 async fn healthz_from(s: &TestServer, from: &str) -> String {
     let mut stream = connect_from(s, from).await;
@@ -79,8 +90,7 @@ async fn an_idle_kept_alive_connection_is_closed_after_the_header_timeout() {
     assert_eq!(s.state.connections.open(), 1);
     let closed = until_closed(&mut stream, Duration::from_secs(10)).await;
     assert!(closed.is_some(), "an idle connection stays open");
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(s.state.connections.open(), 0);
+    holds(&s, 0).await;
     s.finish().await;
 }
 
@@ -112,13 +122,11 @@ async fn a_full_server_refuses_then_serves_again_once_idle_connections_time_out(
     for i in 0..30 {
         held.push(connect_from(&s, &format!("127.0.1.{}", i / 10 + 1)).await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(s.state.connections.open(), 30);
+    holds(&s, 30).await;
     assert_eq!(healthz_from(&s, "127.0.2.1").await, "HTTP/1.1 503 Service Unavailable");
     // Idle, they are closed after the header timeout; then /healthz is
     // served again.
-    tokio::time::sleep(Duration::from_millis(2500)).await;
-    assert_eq!(s.state.connections.open(), 0);
+    holds(&s, 0).await;
     assert_eq!(healthz_from(&s, "127.0.2.1").await, "HTTP/1.1 200 OK");
     drop(held);
     s.finish().await;
@@ -136,8 +144,7 @@ async fn trusted_proxies_are_not_capped_per_address() {
     for _ in 0..12 {
         held.push(connect_from(&s, "127.0.0.4").await);
     }
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    assert_eq!(s.state.connections.open(), 12);
+    holds(&s, 12).await;
     assert_eq!(healthz_from(&s, "127.0.0.4").await, "HTTP/1.1 200 OK");
     s.finish().await;
 }

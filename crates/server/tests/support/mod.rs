@@ -109,6 +109,12 @@ impl TestServer {
         }
     }
 
+    /// The test's time now, as the API writes times.
+    pub fn clock_now_rfc3339(&self) -> String {
+        use arbiter_play::Clock;
+        self.clock.now().rfc3339()
+    }
+
     /// `ws://…` for `path`.
     pub fn ws(&self, path: &str) -> String {
         format!("{}{path}", self.base.replacen("http://", "ws://", 1))
