@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import type { Me } from '../api/types';
 import { refreshSession } from '../session';
 
@@ -14,7 +15,7 @@ export function AddressPart(props: { me: Me }) {
     setNotify(me.notify.email);
   }, [me]);
   const show = (ok: boolean, text: string) => setMessage({ ok, text });
-  const failed = (e: unknown) => show(false, e instanceof Error ? e.message : String(e));
+  const failed = (e: unknown) => show(false, problemText(e));
   const save = async (event: Event) => {
     event.preventDefault();
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import { navigate } from '../router';
 import { signOut } from '../session';
 import { sessionRows, type SessionRow } from './sessions-list';
@@ -12,7 +13,7 @@ export function SessionsPart(props: { version: number }) {
     try {
       setRows(sessionRows(await api.listSessions(), Date.now()));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     }
   };
   useEffect(() => void load(), [props.version]);
@@ -27,7 +28,7 @@ export function SessionsPart(props: { version: number }) {
       await api.endSession(row.id);
       await load();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     }
   };
   return (

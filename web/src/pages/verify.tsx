@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { tokenFrom } from '../account/verify-token';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import { refreshSession } from '../session';
 
 type Outcome = { state: 'working' } | { state: 'verified'; email: string | null } | { state: 'refused'; message: string };
@@ -19,7 +20,7 @@ export function VerifyPage() {
         setOutcome({ state: 'verified', email: me.email });
         await refreshSession();
       })
-      .catch((e) => live && setOutcome({ state: 'refused', message: e instanceof Error ? e.message : String(e) }));
+      .catch((e) => live && setOutcome({ state: 'refused', message: problemText(e) }));
     return () => {
       live = false;
     };

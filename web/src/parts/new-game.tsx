@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import type { GameName, NewGame, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 import { gameTitle, seatName } from '../play/notation';
@@ -106,7 +107,7 @@ export function NewGameForm() {
       const view = await api.createGame(request);
       navigate(`/games/${view.id}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }
