@@ -1,3 +1,5 @@
+// The account page's password part: a new one, given with the current one.
+
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';

@@ -1,3 +1,5 @@
+// The account page's list of sessions, each with a button that ends it.
+
 import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
@@ -26,14 +28,16 @@ export function SessionsPart(props: { version: number }) {
         return;
       }
       await api.endSession(row.id);
-      await load();
     } catch (e) {
       setError(problemText(e));
     }
+    // Ended or not (a 404: it had already ended), the list says what is left.
+    await load();
   };
   return (
     <section class="stack" data-testid="sessions">
       <h2>Where you are signed in</h2>
+      <p class="hint">Browsers and bots signed in to this account; each ends by itself after 30 days unused.</p>
       {rows === null && !error && <p>Loading…</p>}
       {rows && (
         <ul class="sessions">
