@@ -1,3 +1,6 @@
+// The form that starts a game: every option the server takes, and the
+// rule that whoever starts it holds exactly one of its seats.
+
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
@@ -140,6 +143,7 @@ export function NewGameForm() {
       )}
       <fieldset>
         <legend>Seats</legend>
+        <p class="hint" data-testid="seat-rule">You hold one seat of every game you start: choose “me” for another seat to move there.</p>
         {game === 'scg' && (
           <label>
             Players
