@@ -28,6 +28,10 @@ describe('the text of a failure', () => {
     expect(problemText(new ApiError(429, 'too_many_requests', 'Too many games started', 90))).toBe('Too many games started. Try again in 2 minutes.');
     expect(problemText(new ApiError(429, 'too_many_requests', 'Too many plays this round.', 5))).toBe('Too many plays this round. Try again in 5 seconds.');
     expect(problemText(new ApiError(429, 'too_many_requests', 'Slow down.'))).toBe('Slow down.');
+    // The server's own limits say when already: not twice.
+    expect(problemText(new ApiError(429, 'too_many_requests', 'too many accounts from your address; try again in 2 seconds', 2))).toBe(
+      'too many accounts from your address; try again in 2 seconds',
+    );
     expect(problemText(new ApiError(403, 'forbidden', 'The current password is wrong.'))).toBe('The current password is wrong.');
     expect(problemText(new Error('broken'))).toBe('broken');
     expect(problemText('plain')).toBe('plain');

@@ -10,10 +10,13 @@ export function tryAgainIn(seconds: number): string {
   return `Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
 }
 
-/** The text to show for a failure `e`: its message, then when to try again if the server said. */
+/**
+ * The text to show for a failure `e`: its message, then when to try again
+ * if the server gave a `Retry-After` and its message does not say it already.
+ */
 export function problemText(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  if (!(e instanceof ApiError) || e.retryAfter === undefined) return message;
+  if (!(e instanceof ApiError) || e.retryAfter === undefined || /\btry again\b/i.test(message)) return message;
   const ended = /[.!?]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`;
   return `${ended} ${tryAgainIn(e.retryAfter)}`;
 }
