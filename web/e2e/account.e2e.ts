@@ -1,6 +1,7 @@
 // The account in the browser with a real mail server on loopback: an
-// address verified by following the link mailed to it, a new password
-// that signs every other session out, and the list of sessions.
+// address verified by following the link mailed to it (signed in or not),
+// a limit's wait in words, a new password that signs every other session
+// out, and the list of sessions.
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -58,17 +59,61 @@ it('verifies an address given at sign-up by the link mailed to it', async () => 
   await page.waitForSelector('[data-testid=address-state]');
   expect(await page.textContent('[data-testid=address-state]')).toContain('not verified yet');
   const link = await linkMailedTo(address);
-  await page.goto(link);
-  await page.waitForSelector('[data-testid=verify] .ok');
-  expect(await page.textContent('[data-testid=verify]')).toContain(`Your address ${address} is verified`);
-  await screenshot(page, 'verify-desktop-light');
+  // The link works in a browser that is not signed in: the token proves the mailbox.
+  const stranger = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+  const mailbox = await stranger.newPage();
+  watchPolicy(mailbox);
+  await mailbox.goto(link);
+  await mailbox.waitForSelector('[data-testid=verify] .ok');
+  expect(await mailbox.textContent('[data-testid=verify]')).toContain(`Your address ${address} is verified; mail about your games will go to it.`);
+  expect(await mailbox.locator('[data-testid=account-name]').count()).toBe(0);
+  await screenshot(mailbox, 'verify-desktop-light');
   await page.goto('/account');
   await page.waitForSelector('[data-testid=address-state]');
   expect(await page.textContent('[data-testid=address-state]')).toContain(`${address} is verified`);
-  // The same link a second time: it was used.
+  // The same link a second time, signed in this time: it was used.
   await page.goto(link);
   await page.waitForSelector('[data-testid=verify] .error');
   expect(await page.textContent('[data-testid=verify] .error')).toContain('does not verify anything');
+  expect(await page.locator('[data-testid=verify] a[href="/account"]').count()).toBe(1);
+  // No token at all: the page says so without asking the server.
+  await mailbox.goto('/verify');
+  await mailbox.waitForSelector('[data-testid=verify] .error');
+  expect(await mailbox.textContent('[data-testid=verify] .error')).toContain('no verification token');
+  expect(policyViolations(page)).toEqual([]);
+  expect(policyViolations(mailbox)).toEqual([]);
+  await stranger.close();
+  await context.close();
+});
+
+it('asks for the link again until the server says to wait, and says how long', async () => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+  const page = await context.newPage();
+  watchPolicy(page);
+  const name = `rita${Date.now() % 100000}`;
+  const address = `${name}@example.org`;
+  await page.goto('/signup');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'a good password');
+  await page.fill('input[name=email]', address);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=resend]');
+  expect(await page.textContent('[data-testid=address-state]')).toContain('valid for 24 hours');
+  let refused = false;
+  for (let i = 0; i < 12 && !refused; i++) {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/me/email/resend')),
+      page.click('[data-testid=resend]'),
+    ]);
+    if (response.status() === 429) {
+      refused = true;
+      expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+    } else expect(response.status()).toBe(204);
+  }
+  expect(refused).toBe(true);
+  await page.waitForSelector('[data-testid=address] .error');
+  expect(await page.textContent('[data-testid=address] .error')).toMatch(/try again in \d+ (second|minute|hour)s?/i);
+  await screenshot(page, 'account-waiting-desktop-light');
   expect(policyViolations(page)).toEqual([]);
   await context.close();
 });
@@ -113,8 +158,15 @@ it('ends another session from the list', async () => {
   // The second line is the other browser's: sign it out.
   await first.page.click('[data-testid=sessions] li:nth-child(2) button');
   await first.page.waitForFunction(() => document.querySelectorAll('[data-testid=sessions] li').length === 1);
-  await other.goto('/account');
+  // The other browser learns it at its next call, without a reload: its
+  // account link (a page change inside the client) asks for the sessions.
+  await other.click('[data-testid=account-name]');
   await other.waitForSelector('a[href="/signin?next=/account"]');
+  expect(await other.locator('[data-testid=account-name]').count()).toBe(0);
+  // The remaining session signs itself out from the list, as the header does.
+  await first.page.click('[data-testid=sessions] li:nth-child(1) button');
+  await first.page.waitForSelector('a[href="/signin"]');
+  expect(await first.page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
   await second.close();
   await first.context.close();
 });

@@ -13,6 +13,11 @@ function set(me: Me | null): void {
   listeners.forEach((listener) => listener(me));
 }
 
+// A call answered 401: the session ended on the server, so nobody is signed in here.
+api.onSessionEnded(() => {
+  if (current) set(null);
+});
+
 /** Asks the server who is signed in (the session cookie). */
 export async function refreshSession(): Promise<void> {
   try {

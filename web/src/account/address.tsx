@@ -1,5 +1,9 @@
+// The account page's mail part: the address and whether it is verified,
+// the mail that could not be delivered, and the notification switch.
+
 import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import type { Me } from '../api/types';
 import { refreshSession } from '../session';
 
@@ -14,7 +18,7 @@ export function AddressPart(props: { me: Me }) {
     setNotify(me.notify.email);
   }, [me]);
   const show = (ok: boolean, text: string) => setMessage({ ok, text });
-  const failed = (e: unknown) => show(false, e instanceof Error ? e.message : String(e));
+  const failed = (e: unknown) => show(false, problemText(e));
   const save = async (event: Event) => {
     event.preventDefault();
     try {
@@ -22,7 +26,7 @@ export function AddressPart(props: { me: Me }) {
       const changed = wanted !== me.email;
       const after = await api.changeMe({ ...(changed ? { email: wanted } : {}), notify: { email: notify } });
       await refreshSession();
-      show(true, changed && after.email && !after.email_verified ? `Saved. A link to verify ${after.email} is on its way; it works for 24 hours.` : 'Saved.');
+      show(true, changed && after.email && !after.email_verified ? `Saved. We sent a link to ${after.email} to verify it; it is valid for 24 hours.` : 'Saved.');
     } catch (e) {
       failed(e);
     }
@@ -30,7 +34,7 @@ export function AddressPart(props: { me: Me }) {
   const resend = async () => {
     try {
       await api.resendVerification();
-      show(true, `A new link is on its way to ${me.email}.`);
+      show(true, `A new link is on its way to ${me.email}; it is valid for 24 hours.`);
     } catch (e) {
       failed(e);
     }
@@ -49,10 +53,15 @@ export function AddressPart(props: { me: Me }) {
       )}
       {me.email && !me.email_verified && (
         <p class="hint" data-testid="address-state">
-          {me.email} is not verified yet: follow the link we mailed to it (it works for 24 hours). Until then no other mail goes there.{' '}
+          {me.email} is not verified yet: we sent a link to it; it is valid for 24 hours. Until you follow it, no other mail goes there.{' '}
           <button type="button" class="link" onClick={resend} data-testid="resend">
             Send the link again
           </button>
+        </p>
+      )}
+      {!me.email && (
+        <p class="hint" data-testid="address-state">
+          No address: no mail is sent to you.
         </p>
       )}
       <label class="check">
@@ -60,7 +69,7 @@ export function AddressPart(props: { me: Me }) {
       </label>
       {me.failed_mail.length > 0 && (
         <div class="failed-mail" data-testid="failed-mail">
-          <p>These mails could not be delivered, even after several attempts; check the address:</p>
+          <p>These mails to you could not be delivered, even after every retry; check the address and your mailbox:</p>
           <ul>
             {me.failed_mail.map((m, i) => (
               <li key={i}>

@@ -1,5 +1,8 @@
+// The account page's password part: a new one, given with the current one.
+
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 
 /** A new password, given with the current one; other sessions end. */
 export function PasswordPart(props: { onChanged(): void }) {
@@ -15,7 +18,7 @@ export function PasswordPart(props: { onChanged(): void }) {
       setMessage({ ok: true, text: 'The password is changed; every other session is signed out.' });
       props.onChanged();
     } catch (e) {
-      setMessage({ ok: false, text: e instanceof Error ? e.message : String(e) });
+      setMessage({ ok: false, text: problemText(e) });
     }
   };
   return (

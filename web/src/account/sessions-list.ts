@@ -7,7 +7,7 @@ import type { SessionView } from '../api/types';
 /** One line of the list. */
 export interface SessionRow {
   id: number;
-  /** "This browser", or where it was started from. */
+  /** "This browser" or "Another browser or bot", with the address it was started from when known. */
   label: string;
   /** "started 3 days ago, last used 2 hours ago". */
   when: string;
@@ -28,7 +28,7 @@ export function sessionRows(sessions: SessionView[], now: number): SessionRow[] 
   const order = [...sessions].sort((a, b) => Number(b.current) - Number(a.current) || Date.parse(b.created) - Date.parse(a.created));
   return order.map((s) => ({
     id: s.id,
-    label: s.current ? 'This browser' : s.address ? `From ${s.address}` : 'Elsewhere',
+    label: `${s.current ? 'This browser' : 'Another browser or bot'}${s.address ? `, from ${s.address}` : ''}`,
     when: `started ${ago(Date.parse(s.created), now)}, last used ${ago(Date.parse(s.last_used), now)}`,
     current: s.current,
   }));

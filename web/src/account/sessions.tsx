@@ -1,5 +1,8 @@
+// The account page's list of sessions, each with a button that ends it.
+
 import { useEffect, useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import { navigate } from '../router';
 import { signOut } from '../session';
 import { sessionRows, type SessionRow } from './sessions-list';
@@ -12,7 +15,7 @@ export function SessionsPart(props: { version: number }) {
     try {
       setRows(sessionRows(await api.listSessions(), Date.now()));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     }
   };
   useEffect(() => void load(), [props.version]);
@@ -25,14 +28,16 @@ export function SessionsPart(props: { version: number }) {
         return;
       }
       await api.endSession(row.id);
-      await load();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     }
+    // Ended or not (a 404: it had already ended), the list says what is left.
+    await load();
   };
   return (
     <section class="stack" data-testid="sessions">
       <h2>Where you are signed in</h2>
+      <p class="hint">Browsers and bots signed in to this account; each ends by itself after 30 days unused.</p>
       {rows === null && !error && <p>Loading…</p>}
       {rows && (
         <ul class="sessions">

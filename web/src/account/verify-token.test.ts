@@ -1,3 +1,5 @@
+// Reading a verification link's token from the page's address.
+
 import { describe, expect, it } from 'vitest';
 import { tokenFrom } from './verify-token';
 

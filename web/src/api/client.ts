@@ -22,6 +22,17 @@ export function retryAfterSeconds(header: string | null): number | undefined {
   return Number(header.trim());
 }
 
+let sessionEnded: (() => void) | null = null;
+
+/**
+ * Calls `listener` whenever the server answers 401 to a call other than
+ * signing in: the browser's session has ended (unused for 30 days, signed
+ * out elsewhere, or its password changed), so nobody is signed in here.
+ */
+export function onSessionEnded(listener: () => void): void {
+  sessionEnded = listener;
+}
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
@@ -43,6 +54,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     /* not JSON: handled below */
   }
   if (!response.ok) {
+    if (response.status === 401 && !(method === 'POST' && path === '/api/sessions')) sessionEnded?.();
     const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
     throw new ApiError(
       response.status,

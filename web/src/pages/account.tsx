@@ -1,3 +1,5 @@
+// The account page: its mail, password and sessions, each a part of its own.
+
 import { useState } from 'preact/hooks';
 import { AddressPart } from '../account/address';
 import { PasswordPart } from '../account/password';

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { ApiError } from '../api/client';
 import { connectLive, type Live, type LiveState } from '../api/live';
+import { problemText } from '../api/problem';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
 import { scgColour } from '../boards/pieces';
@@ -28,7 +29,7 @@ export function GamePage(props: { id: string }) {
   useEffect(() => {
     api.getGame(props.id).then(
       (v) => dispatch({ type: 'view', view: v }),
-      (e) => setMissing(e instanceof ApiError && e.status === 404 ? 'No game has this address.' : String(e.message ?? e)),
+      (e) => setMissing(e instanceof ApiError && e.status === 404 ? 'No game has this address.' : problemText(e)),
     );
     socket.current = connectLive(
       `/api/games/${encodeURIComponent(props.id)}/live`,
@@ -116,7 +117,7 @@ export function GamePage(props: { id: string }) {
       setTyped('');
     } catch (e) {
       performance.clearMarks('move-sent');
-      const message = e instanceof Error ? e.message : String(e);
+      const message = problemText(e);
       dispatch({ type: 'refused', message });
       if (e instanceof ApiError && e.status === 409) api.getGame(view.id).then((v) => dispatch({ type: 'view', view: v }), () => {});
     }
@@ -199,7 +200,7 @@ export function GamePage(props: { id: string }) {
               <span>{seatName(view.game, s.seat)}</span>
               <span class="who">{seatLabel(s)}{view.you.includes(s.seat) ? ' (you)' : ''}</span>
               {s.kind === 'open' && me && (
-                <button type="button" onClick={() => api.takeSeat(view.id, s.seat).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: e.message }))}>
+                <button type="button" onClick={() => api.takeSeat(view.id, s.seat).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }))}>
                   Take this seat
                 </button>
               )}
@@ -246,7 +247,7 @@ export function GamePage(props: { id: string }) {
                   class="danger"
                   onClick={() => {
                     setConfirmResign(false);
-                    api.resign(view.id).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: e.message }));
+                    api.resign(view.id).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }));
                   }}
                 >
                   Yes, resign

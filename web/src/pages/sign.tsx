@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import { navigate } from '../router';
 import { signIn } from '../session';
 
@@ -29,7 +30,7 @@ function SignForm(props: {
       await props.submit(name.trim(), password, email.trim());
       navigate(props.next ? props.next(email.trim()) : after());
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }

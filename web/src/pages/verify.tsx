@@ -1,14 +1,16 @@
+// The page a verification link opens: it posts the link's token once and
+// says whether the address is now verified.
+
 import { useEffect, useState } from 'preact/hooks';
+import { refused, startOutcome, verified, type VerifyOutcome } from '../account/verify-outcome';
 import { tokenFrom } from '../account/verify-token';
 import * as api from '../api/client';
 import { refreshSession } from '../session';
 
-type Outcome = { state: 'working' } | { state: 'verified'; email: string | null } | { state: 'refused'; message: string };
-
 /** `/verify?token=…`: follows the link mailed to a new address, signed in or not. */
 export function VerifyPage() {
   const token = tokenFrom(location.search);
-  const [outcome, setOutcome] = useState<Outcome>(token ? { state: 'working' } : { state: 'refused', message: 'This address holds no verification link: open the link from the mail as it is.' });
+  const [outcome, setOutcome] = useState<VerifyOutcome>(() => startOutcome(token));
   useEffect(() => {
     if (!token) return;
     let live = true;
@@ -16,10 +18,10 @@ export function VerifyPage() {
       .verifyEmail(token)
       .then(async (me) => {
         if (!live) return;
-        setOutcome({ state: 'verified', email: me.email });
+        setOutcome(verified(me));
         await refreshSession();
       })
-      .catch((e) => live && setOutcome({ state: 'refused', message: e instanceof Error ? e.message : String(e) }));
+      .catch((e) => live && setOutcome(refused(e)));
     return () => {
       live = false;
     };
@@ -30,9 +32,7 @@ export function VerifyPage() {
       {outcome.state === 'working' && <p>Checking the link…</p>}
       {outcome.state === 'verified' && (
         <>
-          <p class="ok" role="status">
-            Your address {outcome.email ?? ''} is verified: mail about your games will go to it.
-          </p>
+          <p class="ok" role="status">{outcome.text}</p>
           <p>
             <a href="/account">Your account</a> · <a href="/">The lobby</a>
           </p>
@@ -40,7 +40,7 @@ export function VerifyPage() {
       )}
       {outcome.state === 'refused' && (
         <>
-          <p class="error" role="alert">{outcome.message}</p>
+          <p class="error" role="alert">{outcome.text}</p>
           <p>
             On <a href="/account">your account page</a> you can have a new link sent.
           </p>

@@ -1,3 +1,5 @@
+// The new-game form: the request it makes and the seat its maker holds.
+
 import { describe, expect, it } from 'vitest';
 import { newGameRequest, resized, type SeatChoice, wholeNumber, withSeat } from './new-game';
 
@@ -44,6 +46,25 @@ describe('the new game form', () => {
     const moved = withSeat(seats, 1, 'me');
     expect(moved).toEqual([{ kind: 'computer', level: 7 }, { kind: 'me', level: 7 }, seats[2]]);
     expect(moved.filter((s) => s.kind === 'me')).toHaveLength(1);
+  });
+  it('never leaves the person without a seat or in two, whatever is chosen', () => {
+    // A fixed pseudo-random walk through choices and table sizes.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const kinds: SeatChoice['kind'][] = ['me', 'open', 'computer'];
+    let seats: SeatChoice[] = [
+      { kind: 'me', level: 5 },
+      { kind: 'computer', level: 5 },
+    ];
+    for (let step = 0; step < 500; step++) {
+      seats = next(5) === 0 ? resized(seats, 2 + next(11)) : withSeat(seats, next(seats.length), kinds[next(3)]);
+      expect(seats.filter((s) => s.kind === 'me')).toHaveLength(1);
+      const request = newGameRequest({ ...base, game: 'scg', seats });
+      expect(request.seats.filter((s) => 'account' in s && s.account === 'me')).toHaveLength(1);
+    }
   });
   it('keeps the person seated when the table shrinks or grows', () => {
     const seats: SeatChoice[] = [

@@ -1,5 +1,9 @@
+// The form that starts a game: every option the server takes, and the
+// rule that whoever starts it holds exactly one of its seats.
+
 import { useState } from 'preact/hooks';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import type { GameName, NewGame, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 import { gameTitle, seatName } from '../play/notation';
@@ -106,7 +110,7 @@ export function NewGameForm() {
       const view = await api.createGame(request);
       navigate(`/games/${view.id}`);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(problemText(e));
     } finally {
       setBusy(false);
     }
@@ -139,6 +143,7 @@ export function NewGameForm() {
       )}
       <fieldset>
         <legend>Seats</legend>
+        <p class="hint" data-testid="seat-rule">You hold one seat of every game you start: choose “me” for another seat to move there.</p>
         {game === 'scg' && (
           <label>
             Players
