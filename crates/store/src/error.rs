@@ -37,7 +37,7 @@ pub enum StoreError {
     /// The account has as many unfinished games with a computer seat as
     /// it may have.
     #[error(
-        "you have {limit} unfinished games against the computer, as many as one may have: finish or resign one first"
+        "you have {limit} unfinished games against the computer, as many as one may have; try again once one of them ends"
     )]
     TooManyGames {
         /// How many it may have.
