@@ -118,6 +118,14 @@ pub trait Notation: Game {
     /// marked with its owner and each cell with its square, then notes.
     fn board_diagram(&self) -> crate::Diagram;
 
+    /// What a screen draws of this position: the grid, its cells and
+    /// pieces, the spots off the grid and notes.
+    fn board_model(&self) -> crate::BoardModel;
+
+    /// The cells and spots clicked to make `mv`, a legal move here, and
+    /// the words that tell it from other moves with the same clicks.
+    fn clicks(&self, mv: &Self::Move) -> crate::Clicks;
+
     /// The board diagram as text, several lines.
     fn diagram(&self) -> String {
         self.board_diagram().to_string()

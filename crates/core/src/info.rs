@@ -75,6 +75,32 @@ pub struct ChoiceInfo {
     pub without_means: &'static str,
 }
 
+/// A kind of piece a game draws (the board model's `kind`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceInfo {
+    /// Its identifier in board models (`golem`); art is keyed by it.
+    pub kind: &'static str,
+    /// Its name for people (`Golem`).
+    pub name: &'static str,
+}
+
+/// How many players a game seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayersInfo {
+    /// The fewest.
+    pub min: u8,
+    /// The most.
+    pub max: u8,
+    /// The option the number of seats sets, if any (Single Capture Go's
+    /// `players`): a front end that lists seats leaves it out.
+    pub option: Option<&'static str>,
+}
+
+impl PlayersInfo {
+    /// Exactly two players.
+    pub const TWO: PlayersInfo = PlayersInfo { min: 2, max: 2, option: None };
+}
+
 /// Everything a game declares about itself.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
@@ -96,6 +122,10 @@ pub struct GameInfo {
     pub choice: Option<ChoiceInfo>,
     /// How records are written.
     pub record: RecordSyntax,
+    /// How many players it seats.
+    pub players: PlayersInfo,
+    /// The kinds of piece its board models draw.
+    pub pieces: &'static [PieceInfo],
 }
 
 impl GameInfo {
@@ -231,6 +261,8 @@ mod tests {
         move_help: "",
         choice: None,
         record: RecordSyntax::TWO_PLAYERS,
+        players: PlayersInfo::TWO,
+        pieces: &[],
     };
 
     fn flag(key: &str) -> String {

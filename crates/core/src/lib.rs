@@ -9,6 +9,7 @@
 //! Nothing here does I/O: the command line, the AI and the server build on
 //! these traits.
 
+mod board;
 mod diagram;
 mod error;
 mod game;
@@ -23,10 +24,11 @@ mod zobrist;
 
 pub mod conformance;
 
+pub use board::{BoardModel, Cell, Clicks, LegalMove, Piece, Side, Spot, legal_entries, stack_words};
 pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
-pub use info::{ChoiceInfo, GameInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
+pub use info::{ChoiceInfo, GameInfo, PieceInfo, PlayersInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
 pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};
 pub use round::{MAX_SEATS, Round};

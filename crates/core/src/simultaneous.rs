@@ -125,6 +125,15 @@ pub trait SimultaneousNotation: SimultaneousGame {
     /// marked with its owner and each cell with its square, then notes.
     fn board_diagram(&self) -> crate::Diagram;
 
+    /// What a screen draws of this position: the grid, its cells and
+    /// pieces, and notes.
+    fn board_model(&self) -> crate::BoardModel;
+
+    /// The cells clicked to make `play`: its square.
+    fn play_clicks(&self, play: &Self::Play) -> crate::Clicks {
+        crate::Clicks::new(vec![self.seat_play_string(play)], "")
+    }
+
     /// The board diagram as text, several lines.
     fn diagram(&self) -> String {
         self.board_diagram().to_string()

@@ -3,38 +3,43 @@
 use arbiter_core::{Diagram, Seat};
 
 use super::Agog;
-use super::board::{Color, Edition, square_name};
+use super::board::Edition;
+
+/// The seat a label names.
+fn seat_of(label: &str) -> Seat {
+    if label == "w" { Seat(0) } else { Seat(1) }
+}
 
 impl Agog {
-    /// A diagram from White's side: rank 8 at the top, coordinates around,
+    /// A diagram from White's side, drawn from the board model: rank 8 at
+    /// the top, coordinates around,
     /// White upper case, Black lower case, `*` on an empty sanctum; then
     /// who is to move, the pools, the sanctums and a legend.
     pub(crate) fn render_diagram(&self) -> Diagram {
+        let model = self.model();
         let mut d = Diagram::new();
-        for rank in (0..8u8).rev() {
-            d.text(format!("{} ", rank + 1));
-            for file in 0..8u8 {
-                let sq = rank * 8 + file;
+        for (row, rank) in model.rows.iter().enumerate() {
+            d.text(format!("{rank} "));
+            for cell in model.row(row) {
                 d.text(" ");
-                match self.board.unit_at(sq) {
-                    Some((color, kind)) => {
-                        let letter = self.unit_letter(kind);
-                        let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
-                        d.square(square_name(sq), letter.to_string(), Some(Seat(color.index() as u8)));
+                match cell.stack.last() {
+                    Some(piece) => {
+                        d.square(cell.name.clone(), piece.label.clone(), piece.owner.as_deref().map(seat_of));
                     }
-                    None if sq == Color::White.home_sanctum() || sq == Color::Black.home_sanctum() => {
-                        d.square(square_name(sq), "*", None);
+                    None if cell.zone.is_some() => {
+                        d.square(cell.name.clone(), "*", None);
                     }
                     None => {
-                        d.square(square_name(sq), ".", None);
+                        d.square(cell.name.clone(), ".", None);
                     }
                 }
             }
             d.end_line();
         }
         d.text("   a b c d e f g h").end_line();
-        d.note(format!("{} to move.", self.side.name()));
-        d.note(format!("Pools: White {}, Black {}.", self.pools[0], self.pools[1]));
+        for note in model.notes {
+            d.note(note);
+        }
         d.legend("Sanctums: a1 White's, h8 Black's (* when empty).");
         d.legend(match self.edition {
             Edition::Current => "J journeyman, G golem, H hulk, C corrupted hulk;",

@@ -2,8 +2,8 @@
 //! how its records write a sanctum promotion.
 
 use arbiter_core::{
-    ChoiceInfo, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, RecordSyntax, SCORE_TOKENS,
-    SeatInfo, VariantInfo,
+    ChoiceInfo, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo, PlayersInfo,
+    RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo,
 };
 
 use super::handicap::MAX_HANDICAP;
@@ -35,6 +35,14 @@ pub(super) static INFO: GameInfo = GameInfo {
         without_means: "to take the unit off the board",
     }),
     record: RecordSyntax { continues_move: is_promotion, is_result: is_score },
+    players: PlayersInfo::TWO,
+    pieces: &[
+        PieceInfo { kind: "journeyman", name: "Journeyman golemancer" },
+        PieceInfo { kind: "golem", name: "Golem" },
+        PieceInfo { kind: "hulk", name: "Hulk" },
+        PieceInfo { kind: "corrupted-golem", name: "Corrupted golem (first edition)" },
+        PieceInfo { kind: "corrupted-hulk", name: "Corrupted hulk" },
+    ],
 };
 
 /// Whether `token` is a sanctum promotion such as `h1=H`, which belongs to

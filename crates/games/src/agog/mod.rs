@@ -18,6 +18,7 @@ mod diagram;
 mod explain;
 mod handicap;
 mod info;
+mod model;
 mod movegen;
 mod moves;
 mod notation;

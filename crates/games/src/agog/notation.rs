@@ -417,6 +417,14 @@ impl Notation for Agog {
     fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
+
+    fn board_model(&self) -> arbiter_core::BoardModel {
+        self.model()
+    }
+
+    fn clicks(&self, mv: &AgogMove) -> arbiter_core::Clicks {
+        self.move_clicks(mv)
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! The registry (`crate::registry`) makes the enums and the conversions;
 //! this module gives them what front ends ask of a game.
 
+mod board;
 mod game;
 mod id;
 mod line;

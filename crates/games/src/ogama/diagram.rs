@@ -1,55 +1,59 @@
 //! The board as people read it.
 
-use arbiter_core::{Diagram, Seat};
+use arbiter_core::{Cell, Diagram, Seat};
 
 use super::Ogama;
-use super::board::{Color, square_name};
+
+/// The seat a label names.
+fn seat_of(label: &str) -> Seat {
+    if label == "o" { Seat(0) } else { Seat(1) }
+}
+
+/// What a cell of the model shows: `.` when empty, else its height, its
+/// discs bottom to top (`o`, `b`) and the toad standing there (`O`, `B`).
+fn marks(cell: &Cell) -> Vec<(String, Option<Seat>)> {
+    let discs: Vec<_> = cell.stack.iter().filter(|p| p.kind == "disc").collect();
+    if discs.is_empty() {
+        return vec![(".".into(), None)];
+    }
+    let mut marks = vec![(format!("{}:", discs.len()), None)];
+    marks.extend(discs.iter().map(|p| (p.label.clone(), p.owner.as_deref().map(seat_of))));
+    for toad in cell.stack.iter().filter(|p| p.kind == "toad") {
+        marks.push((format!(" {}", toad.label), toad.owner.as_deref().map(seat_of)));
+    }
+    marks
+}
 
 impl Ogama {
-    /// What square `sq` shows: `.` when empty, else its height, its discs
-    /// bottom to top (`o`, `b`) and the toad standing there (`O`, `B`).
-    fn cell(&self, sq: u8) -> Vec<(String, Option<Seat>)> {
-        let stack = self.stacks[sq as usize];
-        if stack.height() == 0 {
-            return vec![(".".into(), None)];
-        }
-        let mut marks = vec![(format!("{}:", stack.height()), None)];
-        marks.extend(stack.discs().map(|c| (c.letter().to_string(), Some(Seat(c.index() as u8)))));
-        if let Some(side) = self.toads.iter().position(|&t| t == sq) {
-            let toad = if side == 0 { Color::Orange } else { Color::Blue };
-            marks.push((format!(" {}", toad.letter().to_ascii_uppercase()), Some(Seat(side as u8))));
-        }
-        marks
-    }
-
-    /// A diagram from Orange's side: rank 5 at the top, each square as
+    /// A diagram from Orange's side, drawn from the board model: rank 5 at the top, each square as
     /// wide as the widest this position needs; then who is to move, the
     /// toads and a legend.
     pub(crate) fn render_diagram(&self) -> Diagram {
-        let cells: Vec<Vec<(String, Option<Seat>)>> = (0..25u8).map(|sq| self.cell(sq)).collect();
+        let model = self.model();
+        let cells: Vec<Vec<(String, Option<Seat>)>> = model.cells.iter().map(marks).collect();
         let width = |c: &[(String, Option<Seat>)]| c.iter().map(|(t, _)| t.chars().count()).sum::<usize>();
         let w = cells.iter().map(|c| width(c)).max().unwrap_or(1).max(3);
+        let columns = model.columns.len();
         let mut d = Diagram::new();
-        for rank in (0..5u8).rev() {
-            d.text(format!("{} ", rank + 1));
-            for file in 0..5u8 {
-                let sq = rank * 5 + file;
-                let cell = &cells[sq as usize];
+        for (row, rank) in model.rows.iter().enumerate() {
+            d.text(format!("{rank} "));
+            for (i, cell) in model.row(row).iter().enumerate() {
+                let marks = &cells[row * columns + i];
                 d.text(" ");
-                for (text, owner) in cell {
-                    d.square(square_name(sq), text.clone(), *owner);
+                for (text, owner) in marks {
+                    d.square(cell.name.clone(), text.clone(), *owner);
                 }
-                if file < 4 {
-                    d.text(" ".repeat(w - width(cell)));
+                if i + 1 < columns {
+                    d.text(" ".repeat(w - width(marks)));
                 }
             }
             d.end_line();
         }
         let files: String = ["a", "b", "c", "d", "e"].iter().map(|f| format!("{f:<w$} ", w = w)).collect();
         d.text(format!("   {}", files.trim_end())).end_line();
-        let toad = |c: Color| self.toad(c).map_or("not placed".to_string(), square_name);
-        d.note(format!("{} to move.", self.side.name()));
-        d.note(format!("Toads: Orange {}, Blue {}.", toad(Color::Orange), toad(Color::Blue)));
+        for note in model.notes {
+            d.note(note);
+        }
         d.legend("A square: its height, its discs bottom to top");
         d.legend("(o Orange, b Blue), O or B for a toad.");
         d

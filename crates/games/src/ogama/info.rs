@@ -1,7 +1,7 @@
 //! What Ogama declares about itself: its seats, the seed of the deal and
 //! the repetition rule.
 
-use arbiter_core::{GameInfo, OptionKind, OptionSpec, RecordSyntax, SeatInfo};
+use arbiter_core::{GameInfo, OptionKind, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
 
 /// Ogama.
 pub(super) static INFO: GameInfo = GameInfo {
@@ -24,4 +24,6 @@ pub(super) static INFO: GameInfo = GameInfo {
     move_help: "Type a move: T@c3 places your toad, Tc3-d4 steps it, c3-d5 moves the top disc of c3, pass when nothing else is legal.",
     choice: None,
     record: RecordSyntax::TWO_PLAYERS,
+    players: PlayersInfo::TWO,
+    pieces: &[PieceInfo { kind: "disc", name: "Disc" }, PieceInfo { kind: "toad", name: "Toad" }],
 };

@@ -16,6 +16,7 @@ mod board;
 mod deal;
 mod diagram;
 mod info;
+mod model;
 mod movegen;
 mod moves;
 mod notation;

@@ -267,4 +267,12 @@ impl Notation for Ogama {
     fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
+
+    fn board_model(&self) -> arbiter_core::BoardModel {
+        self.model()
+    }
+
+    fn clicks(&self, mv: &OgamaMove) -> arbiter_core::Clicks {
+        self.move_clicks(mv)
+    }
 }

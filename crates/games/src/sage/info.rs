@@ -1,6 +1,6 @@
 //! What Sage Tafl declares about itself: its seats and the repetition rule.
 
-use arbiter_core::{GameInfo, OptionSpec, RecordSyntax, SeatInfo};
+use arbiter_core::{GameInfo, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
 
 /// Sage Tafl.
 pub(super) static INFO: GameInfo = GameInfo {
@@ -12,4 +12,10 @@ pub(super) static INFO: GameInfo = GameInfo {
     move_help: "Type a move: c2-c4 moves, hops or flies a piece, T-d2 brings the Sage out of her tower, c5-W or c5-E escapes past the end of the river, pass when nothing else is legal.",
     choice: None,
     record: RecordSyntax::TWO_PLAYERS,
+    players: PlayersInfo::TWO,
+    pieces: &[
+        PieceInfo { kind: "sage", name: "Sage" },
+        PieceInfo { kind: "apprentice", name: "Apprentice" },
+        PieceInfo { kind: "skyship", name: "Skyship" },
+    ],
 };

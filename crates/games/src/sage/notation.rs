@@ -361,6 +361,14 @@ impl Notation for Sage {
     fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
+
+    fn board_model(&self) -> arbiter_core::BoardModel {
+        self.model()
+    }
+
+    fn clicks(&self, mv: &SageMove) -> arbiter_core::Clicks {
+        self.move_clicks(mv)
+    }
 }
 
 #[cfg(test)]

@@ -2,61 +2,54 @@
 
 use std::fmt::Write as _;
 
-use arbiter_core::{Diagram, SimultaneousGame};
+use arbiter_core::{BoardModel, Diagram, Seat, SimultaneousGame};
 
-use super::grid::Square;
-use super::{Cell, Scg};
+use super::Scg;
 
 impl Scg {
-    /// The labelled grid with each square marked: column numbers on top,
-    /// row letters down the left; `.` empty, `@`, or a player's letter.
-    fn grid_marks(&self) -> Diagram {
-        let n = self.side();
-        let geometry = self.geometry();
+    /// The labelled grid with each square marked, drawn from the board
+    /// model: column numbers on top, row letters down the left; `.`
+    /// empty, `@`, or a player's letter.
+    fn grid_marks(&self, model: &BoardModel) -> Diagram {
         let mut d = Diagram::new();
         let mut top = String::from("   ");
-        for col in 1..=n {
+        for col in &model.columns {
             let _ = write!(top, "{col:>3}");
         }
         d.text(top).end_line();
-        for row in 0..n {
-            d.text(format!(" {} ", (b'a' + row as u8) as char));
-            for col in 0..n {
-                let sq = (row * n + col) as Square;
+        for (row, letter) in model.rows.iter().enumerate() {
+            d.text(format!(" {letter} "));
+            for cell in model.row(row) {
                 d.text("  ");
-                let (text, owner) = match self.cell(sq) {
-                    Cell::Empty => ('.', None),
-                    Cell::At => ('@', None),
-                    Cell::Letter(seat) => (self.letter(seat), Some(seat)),
+                match cell.stack.last() {
+                    Some(piece) => {
+                        let owner = piece.owner.as_deref().and_then(|l| self.seat_of_letter(l));
+                        d.square(cell.name.clone(), piece.label.clone(), owner)
+                    }
+                    None => d.square(cell.name.clone(), ".", None),
                 };
-                d.square(geometry.name(sq), text.to_string(), owner);
             }
             d.end_line();
         }
         d
     }
 
+    /// The seat whose letter is `label`.
+    fn seat_of_letter(&self, label: &str) -> Option<Seat> {
+        (0..self.seat_count()).map(|i| Seat(i as u8)).find(|&s| self.letter(s).to_string() == label)
+    }
+
     /// The labelled grid alone, as text.
     pub fn grid_picture(&self) -> String {
-        self.grid_marks().to_string()
+        self.grid_marks(&self.model()).to_string()
     }
 
     /// The grid, then the players still in the game and the options.
     pub(crate) fn render_diagram(&self) -> Diagram {
-        let mut d = self.grid_marks();
-        let n = self.side();
-        let players: Vec<String> = self.active.iter().map(|seat| self.letter(seat).to_string()).collect();
-        let rule = if self.at_blocked { "@ squares blocked" } else { "@ squares playable" };
-        match self.status().outcome() {
-            None => {
-                d.note(format!("{n}×{n} grid; players in the game: {}; {rule}", players.join(" ")));
-            }
-            Some(o) => {
-                let winners: Vec<String> = o.winners.iter().map(|w| self.letter(w).to_string()).collect();
-                let who =
-                    if winners.is_empty() { "not recorded in a position string".into() } else { winners.join(" and ") };
-                d.note(format!("{n}×{n} grid; the game is over ({}); winner: {who}", o.reason));
-            }
+        let model = self.model();
+        let mut d = self.grid_marks(&model);
+        for note in model.notes {
+            d.note(note);
         }
         d
     }

@@ -3,7 +3,9 @@
 //! "`@` squares blocked", and records that number rounds and name the
 //! winners by their letters.
 
-use arbiter_core::{DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, RecordSyntax};
+use arbiter_core::{
+    DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax,
+};
 
 use super::ScgConfig;
 use super::letters::Letters;
@@ -37,6 +39,11 @@ pub(super) static INFO: GameInfo = GameInfo {
     move_help: "Type the square you play: its row letter, then its column number (c3: row c, column 3).",
     choice: None,
     record: RecordSyntax { continues_move: |_| false, is_result: is_winners },
+    players: PlayersInfo { min: 2, max: 12, option: Some("players") },
+    pieces: &[
+        PieceInfo { kind: "letter", name: "A player's letter" },
+        PieceInfo { kind: "at", name: "@, a captured square" },
+    ],
 };
 
 /// The players' letters, canonical (`3` → `ABC`).

@@ -21,6 +21,7 @@ mod diagram;
 mod grid;
 mod info;
 mod letters;
+mod model;
 mod notation;
 mod report;
 mod resolve;

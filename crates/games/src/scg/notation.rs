@@ -268,6 +268,10 @@ impl SimultaneousNotation for Scg {
     fn board_diagram(&self) -> arbiter_core::Diagram {
         self.render_diagram()
     }
+
+    fn board_model(&self) -> arbiter_core::BoardModel {
+        self.model()
+    }
 }
 
 #[cfg(test)]
