@@ -24,6 +24,9 @@ pub enum ErrorCode {
     Illegal,
     /// 429: too many requests; try again later.
     TooManyRequests,
+    /// 500: the server failed at its own work (a fault, never the
+    /// request's); the message carries an id that is also in its log.
+    Internal,
     /// 503: the database does not answer.
     Unavailable,
 }
@@ -40,6 +43,7 @@ impl ErrorCode {
             ErrorCode::TooLarge => 413,
             ErrorCode::Illegal => 422,
             ErrorCode::TooManyRequests => 429,
+            ErrorCode::Internal => 500,
             ErrorCode::Unavailable => 503,
         }
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::{GameStatus, Seat};
+use arbiter_core::{BoardModel, GameStatus, LegalMove, Seat};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -18,13 +18,21 @@ pub struct NewGame {
     /// `classic`).
     #[serde(default)]
     pub variant: Option<String>,
-    /// `agog`: the handicap.
+    /// The options that fix the rules, as the catalog lists them
+    /// (`{"handicap": 3}`): an unknown option, a wrong type or a value out
+    /// of range is refused naming the option.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<BTreeMap<String, serde_json::Value>>,
+    /// Shorthand for `options.handicap` (`agog`).
     #[serde(default)]
     pub handicap: Option<u64>,
-    /// `ogama`: the deal; every game: the seed of the computer's choices.
+    /// Shorthand for `options.seed` (`ogama`: the deal); every game: the
+    /// seed of the computer's choices.
     #[serde(default)]
     pub seed: Option<u64>,
-    /// `scg`: whether `@` squares are blocked.
+    /// Shorthand for `options["at-blocked"]` (`scg`): whether `@` squares
+    /// are blocked.
     #[serde(default)]
     pub at_blocked: Option<bool>,
     /// Every seat in order: two for the turn-based games, 2 to 12 for
@@ -168,6 +176,8 @@ pub struct GameView {
     pub ply: u64,
     /// The position string.
     pub position: String,
+    /// The board as a screen draws it, with the last move's cells.
+    pub board: BoardModel,
     /// The moves so far (`scg`: the closed rounds' plays).
     pub moves: Vec<String>,
     /// The last move in the canonical long form, to show it on the board
@@ -175,9 +185,10 @@ pub struct GameView {
     pub last_move: Option<String>,
     /// How the game stands.
     pub status: StatusView,
-    /// The caller's legal moves (plays), when the caller is to move.
+    /// The caller's legal moves (plays) with the clicks that make each,
+    /// when the caller is to move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal: Option<Vec<String>>,
+    pub legal: Option<Vec<LegalMove>>,
     /// When the player to move (the round) runs out of time.
     pub deadline: Option<String>,
     /// `scg`: the round, how many plays are in, the caller's own play, the
@@ -229,6 +240,8 @@ pub struct MoveRequest {
 pub struct History {
     /// The position the game started from.
     pub start: String,
+    /// The board of the start position.
+    pub start_board: BoardModel,
     /// Each move (`scg`: round) with the position after it, oldest first.
     pub plies: Vec<HistoryPly>,
 }
@@ -242,4 +255,46 @@ pub struct HistoryPly {
     pub long: String,
     /// The position after it.
     pub position: String,
+    /// The board after it, the move's cells marked.
+    pub board: BoardModel,
+}
+
+/// `POST /api/positions`: a position of any game, and moves to play from
+/// it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    /// `agog`, `sage`, `ogama` or `scg`.
+    pub game: String,
+    /// The edition, for a game that has several.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The options, as the catalog lists them.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<BTreeMap<String, serde_json::Value>>,
+    /// The position string to start from; omitted, the start position.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// Moves to play from it, in order (`scg`: whole rounds, `A:c3,B:d4`).
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// The answer of `POST /api/positions`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PositionView {
+    /// The game.
+    pub game: String,
+    /// The position string after the moves.
+    pub position: String,
+    /// The board after the moves, the last one's cells marked.
+    pub board: BoardModel,
+    /// Who is to move (`scg`: every remaining player).
+    pub to_move: Vec<String>,
+    /// The legal moves with their clicks (`scg`: the plays open to the
+    /// players still in).
+    pub legal: Vec<LegalMove>,
+    /// How the game stands: `ongoing` or `over`.
+    pub status: StatusView,
 }

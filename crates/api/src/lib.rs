@@ -5,12 +5,14 @@
 //! - [`accounts`]: registration, sessions and the account.
 //! - [`games`]: creating a game, the game view as its viewer may see it,
 //!   summaries for lists, moves.
+//! - [`catalog`]: the games a server offers, with their options.
 //! - [`live`]: the messages of the WebSockets.
 //! - [`error`]: the one error body every refusal has.
 //! - [`report`]: the command line's `--json` output where it says what
 //!   the server says too.
 
 pub mod accounts;
+pub mod catalog;
 pub mod error;
 pub mod games;
 pub mod live;
@@ -20,10 +22,11 @@ pub use accounts::{
     AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SessionView, SignIn,
     VerifyEmail,
 };
+pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
-    ClockSpec, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame, Outcome, ScgView, SeatKind, SeatSpec,
-    SeatView, StatusView,
+    ClockSpec, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame, Outcome, PositionRequest,
+    PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
-pub use live::{ClientMessage, ServerMessage};
+pub use live::{ChangeMessage, ClientMessage, ServerMessage};
 pub use report::PositionReport;

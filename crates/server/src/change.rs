@@ -77,7 +77,7 @@ where
                 change(&mut table, now).map(|changed| (table, changed))
             })
             .await
-            .map_err(|_| ApiError::malformed("the change could not be made"))?
+            .map_err(|e| ApiError::task_failed("making the change", e))?
         };
         let (table, changed) = match made {
             Ok(made) => made,
@@ -102,7 +102,7 @@ where
         // up half way never leaves a change stored but untold.
         let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table.play, before))
             .await
-            .map_err(|_| ApiError::malformed("the change could not be stored"))?;
+            .map_err(|e| ApiError::task_failed("storing the change", e))?;
         match stored {
             Ok(table) => return Ok((table, changed)),
             Err(StoreError::Stale { .. }) => {

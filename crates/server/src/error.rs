@@ -60,6 +60,22 @@ impl ApiError {
         ApiError::new(ErrorCode::Conflict, message)
     }
 
+    /// 500: a fault of the server's own (a task that panicked): logged
+    /// with an id the answer repeats, so that a report can be matched to
+    /// the log.
+    pub fn internal(what: &str) -> ApiError {
+        let id = crate::auth::new_token().chars().take(10).collect::<String>();
+        tracing::error!(id = %id, what, "internal error");
+        ApiError::new(ErrorCode::Internal, format!("the server failed at {what}; the error's id is {id}"))
+    }
+
+    /// 500 for a blocking task that did not finish (it panicked).
+    pub fn task_failed(what: &str, e: tokio::task::JoinError) -> ApiError {
+        let id = crate::auth::new_token().chars().take(10).collect::<String>();
+        tracing::error!(id = %id, what, error = %e, "a task failed");
+        ApiError::new(ErrorCode::Internal, format!("the server failed at {what}; the error's id is {id}"))
+    }
+
     /// 422: against the rules.
     pub fn illegal(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::Illegal, message)

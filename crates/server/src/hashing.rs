@@ -78,7 +78,7 @@ impl Hasher {
             running.fetch_sub(1, Ordering::AcqRel);
             let _ = tell.send(done);
         });
-        told.await.map_err(|_| ApiError::malformed("the password could not be checked"))
+        told.await.map_err(|_| ApiError::internal("checking the password"))
     }
 
     /// Hashes `password` with Argon2id.

@@ -109,7 +109,20 @@ pub fn app(state: AppState) -> Router {
         .fallback(client::fallback)
         .layer(axum::middleware::from_fn_with_state(state.clone(), cross_site::guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
         .with_state(state)
+}
+
+/// The answer to a request whose handler panicked: 500 `internal`, with
+/// an id that is also in the log.
+fn panicked(panic: Box<dyn std::any::Any + Send + 'static>) -> axum::response::Response {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into());
+    tracing::error!(panic = %what, "a request's handler panicked");
+    axum::response::IntoResponse::into_response(error::ApiError::internal("answering the request"))
 }
 
 /// The background jobs of a server, stopped before its store is closed
@@ -246,5 +259,33 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     {
         let _ = interrupt.await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    async fn body_of(response: axum::response::Response) -> serde_json::Value {
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 16).await.unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_panicked_handler_answers_500_with_an_id() {
+        let response = panicked(Box::new("index out of bounds"));
+        assert_eq!(response.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+        let body = body_of(response).await;
+        assert_eq!(body["error"]["code"], "internal");
+        assert!(body["error"]["message"].as_str().unwrap().contains("the error's id is "), "{body}");
+    }
+
+    #[tokio::test]
+    async fn a_panicked_task_answers_500_never_400() {
+        let joined = tokio::task::spawn_blocking(|| -> u32 { panic!("a fault in a rules engine") }).await;
+        let error = ApiError::task_failed("making the change", joined.unwrap_err());
+        let response = axum::response::IntoResponse::into_response(error);
+        assert_eq!(response.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(body_of(response).await["error"]["code"], "internal");
     }
 }

@@ -6,7 +6,7 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, games, live, me, service};
+use crate::routes::{accounts, catalog, games, live, me, positions, service};
 use crate::state::AppState;
 
 /// The route of the document.
@@ -28,7 +28,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         accounts::register, accounts::sign_in, accounts::sign_out,
         me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
-        games::history,
+        games::history, catalog::get_catalog, positions::position,
         live::game_live, live::lobby_live,
         service::healthz, openapi,
     ),

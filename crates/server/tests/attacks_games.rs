@@ -145,10 +145,10 @@ async fn a_move_after_its_deadline_is_a_timeout(s: &TestServer) {
     // The deadline is stored with the game.
     let stored = s.state.store.game(&arbiter_store::GameKey(id.clone())).await.unwrap().unwrap();
     assert_eq!(stored.deadline.map(|d| d.rfc3339()), view["deadline"].as_str().map(str::to_string));
-    let mv = view["legal"].as_array().map(|l| l[0].clone());
+    let mv = view["legal"].as_array().map(|l| l[0]["move"].clone());
     let mv = match mv {
         Some(mv) => mv,
-        None => s.view(&id, Some(&ann)).await["legal"][0].clone(),
+        None => s.view(&id, Some(&ann)).await["legal"][0]["move"].clone(),
     };
     s.clock.advance(86_400 + 1);
     let (status, refused) = s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": mv, "ply": 0})).await;

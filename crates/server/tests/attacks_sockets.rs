@@ -168,7 +168,7 @@ async fn a_socket_acts_for_nobody_once_its_session_ended(s: &TestServer) {
 
     let mut socket = open(s, &path, &bearer(&ann)).await.unwrap();
     let view = next(&mut socket).await;
-    let mv = view["view"]["legal"][0].clone();
+    let mv = view["view"]["legal"][0]["move"].clone();
     let (status, _) = s.call(reqwest::Method::DELETE, "/api/sessions/current", Some(&ann), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     assert_eq!(closed(&mut socket).await, Some(4001), "closed as its session ended");

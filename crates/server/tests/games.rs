@@ -43,7 +43,7 @@ async fn two_people_play_with_a_ply_guard(s: &TestServer) {
 
     let view = s.view(&id, Some(&ann)).await;
     let legal = view["legal"].as_array().unwrap();
-    assert!(legal.iter().any(|m| m == "e2-e3"), "{legal:?}");
+    assert!(legal.iter().any(|m| m["move"] == "e2-e3" && m["steps"] == json!(["e2", "e3"])), "{legal:?}");
     assert!(s.view(&id, Some(&bo)).await.get("legal").is_none(), "only the player to move gets the legal moves");
 
     let (status, wrong_turn) =
@@ -106,7 +106,7 @@ async fn the_computer_moves_by_itself(s: &TestServer) {
     let view = s.wait_for_ply(&id, 1).await;
     assert_eq!(view["ply"], 1, "the computer opened: {view}");
     let mine = s.view(&id, Some(&ann)).await;
-    let reply = mine["legal"][0].as_str().unwrap().to_string();
+    let reply = mine["legal"][0]["move"].as_str().unwrap().to_string();
     let (status, _) = s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": reply, "ply": 1})).await;
     assert_eq!(status, StatusCode::OK);
     let view = s.wait_for_ply(&id, 3).await;

@@ -57,7 +57,7 @@ async fn views_follow_every_change(s: &TestServer) {
     let after_seat = next(&mut spectator).await;
     assert_eq!(after_seat["view"]["seats"][1]["name"], "bo2");
     let mine = next(&mut player).await;
-    let legal = mine["view"]["legal"][0].as_str().unwrap().to_string();
+    let legal = mine["view"]["legal"][0]["move"].as_str().unwrap().to_string();
     let lobby_now = next(&mut lobby).await;
     assert!(
         !lobby_now["games"].as_array().unwrap().iter().any(|g| g["id"] == id2.as_str()),

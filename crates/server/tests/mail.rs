@@ -143,7 +143,7 @@ async fn turns_rounds_and_results_are_mailed(db: Db) {
     assert!(mails[0].data.contains(&format!("https://arbiter.example/games/{id}")), "{}", mails[0].data);
 
     let view = s.view(&id, Some(&ann)).await;
-    let mv = view["legal"][0].as_str().unwrap().to_string();
+    let mv = view["legal"][0]["move"].as_str().unwrap().to_string();
     s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": mv, "ply": 0})).await;
     arbiter_server::send_due(&s.state).await;
     let mails = smtp.received();

@@ -48,6 +48,10 @@ async fn plays_stay_secret_until_the_round_closes(s: &TestServer) {
         let mut view = s.view(&id, token).await;
         // Every square is still a legal play for the others.
         view.as_object_mut().unwrap().remove("legal");
+        // The board names every square; it draws no pending play but the
+        // viewer's own.
+        let board = view.as_object_mut().unwrap().remove("board").unwrap();
+        assert!(!board.to_string().contains("pending") && !board.to_string().contains("your play"), "{who}: {board}");
         assert_eq!(view["scg"]["my_play"], Value::Null, "{who}");
         assert_eq!(view["scg"]["plays_in"], 2, "{who}");
         // (The game's id is random and may hold "d4" itself.)

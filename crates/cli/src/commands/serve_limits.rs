@@ -56,6 +56,9 @@ pub struct LimitArgs {
     /// Games one address may create.
     #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ADDRESS", default_value_t = Limits::default().games_per_address)]
     limit_games_per_address: Rate,
+    /// Positions (`POST /api/positions`) one address may ask for.
+    #[arg(long, env = "ARBITER_LIMIT_POSITIONS_PER_ADDRESS", default_value_t = Limits::default().positions_per_address)]
+    limit_positions_per_address: Rate,
     /// Unfinished games with a computer seat one account may have created.
     #[arg(long, env = "ARBITER_MAX_COMPUTER_GAMES", default_value_t = Limits::default().computer_games_per_account)]
     max_computer_games: u32,
@@ -122,6 +125,7 @@ impl LimitArgs {
             verification_mails_per_address: self.limit_verification_mails,
             games_per_account: self.limit_games_per_account,
             games_per_address: self.limit_games_per_address,
+            positions_per_address: self.limit_positions_per_address,
             computer_games_per_account: self.max_computer_games,
             plays_per_round: self.max_plays_per_round,
             searches,

@@ -51,6 +51,8 @@ pub struct Limits {
     pub games_per_account: Rate,
     /// Games one address may create.
     pub games_per_address: Rate,
+    /// Positions (`POST /api/positions`) asked for per address.
+    pub positions_per_address: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
     /// Plays (counted or refused) one Single Capture Go player may send a
@@ -91,6 +93,7 @@ impl Default for Limits {
             verification_mails_per_address: Rate::per_day(5),
             games_per_account: Rate::per_hour(60),
             games_per_address: Rate::per_hour(120),
+            positions_per_address: Rate::per_minute(300),
             computer_games_per_account: 10,
             plays_per_round: 20,
             searches: cores,
@@ -162,6 +165,8 @@ pub struct Guards {
     pub games_per_account: Limiter<AccountId>,
     /// Games created per address.
     pub games_per_address: Limiter<AddressKey>,
+    /// Positions asked for per address.
+    pub positions_per_address: Limiter<AddressKey>,
 }
 
 impl Guards {
@@ -178,6 +183,7 @@ impl Guards {
             verification_mails: Limiter::new(limits.verification_mails_per_address, keys),
             games_per_account: Limiter::new(limits.games_per_account, keys),
             games_per_address: Limiter::new(limits.games_per_address, keys),
+            positions_per_address: Limiter::new(limits.positions_per_address, keys),
         }
     }
 
@@ -192,6 +198,7 @@ impl Guards {
             + self.verification_mails.sweep(now)
             + self.games_per_account.sweep(now)
             + self.games_per_address.sweep(now)
+            + self.positions_per_address.sweep(now)
     }
 }
 

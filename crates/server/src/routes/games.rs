@@ -31,6 +31,8 @@ const MAX_MOVE_TEXT: usize = 256;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/games", post(create).get(list))
+        .route("/api/games/catalog", get(super::catalog::get_catalog))
+        .route("/api/positions", post(super::positions::position))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
         .route("/api/games/{id}/moves", post(play_move))
@@ -58,7 +60,7 @@ pub(crate) async fn create(
     let creator = account.clone();
     let made = tokio::task::spawn_blocking(move || table::new_table(&new, &creator, now))
         .await
-        .map_err(|_| ApiError::malformed("the game could not be set up"))??;
+        .map_err(|e| ApiError::task_failed("setting up the game", e))??;
     check(&state.guards.games_per_account, &account.id, "you have created enough games for now")?;
     check(&state.guards.games_per_address, &address.key(), "your address has created enough games for now")?;
     let has_open = made.seats.iter().any(|s| s.holder == SeatHolder::Open);
@@ -350,12 +352,15 @@ pub(crate) async fn history(
         Play::Rounds(r) => r.replayed(),
     };
     let positions = replayed.line.positions();
+    let boards = positions.windows(2).zip(replayed.line.moves()).map(|(pair, mv)| pair[1].board_after(&pair[0], mv));
     let plies = replayed
         .move_texts(MoveForm::Record)
         .into_iter()
         .zip(replayed.move_texts(MoveForm::Long))
         .zip(positions.iter().skip(1))
-        .map(|((record, long), after)| HistoryPly { record, long, position: after.position_string() })
+        .zip(boards)
+        .map(|(((record, long), after), board)| HistoryPly { record, long, position: after.position_string(), board })
         .collect();
-    Ok(Json(History { start: replayed.line.start().position_string(), plies }))
+    let start = replayed.line.start();
+    Ok(Json(History { start: start.position_string(), start_board: start.board_model(), plies }))
 }

@@ -1,7 +1,9 @@
 //! The HTTP routes, one module a resource.
 
 pub mod accounts;
+pub mod catalog;
 pub mod games;
 pub mod live;
 pub mod me;
+pub mod positions;
 pub mod service;

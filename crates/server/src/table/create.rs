@@ -2,7 +2,7 @@
 //! line checks them, its seats, its clock, and the play layer's game.
 
 use arbiter_api::{ClockSpec, NewGame, SeatSpec};
-use arbiter_core::{GameOptions, OptionValue};
+use arbiter_core::OptionValue;
 use arbiter_games::GameId;
 use arbiter_play::record::ClockSettings;
 use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
@@ -10,6 +10,7 @@ use arbiter_play::{GameRecord, Occupant, RoundSettings, Rounds, Session, Timesta
 use arbiter_store::{Account, SeatHolder, StoredSeat};
 
 use super::Play;
+use super::options::{add_shorthand, read_options};
 use crate::error::ApiError;
 
 /// A game about to be stored.
@@ -25,19 +26,17 @@ pub struct NewTable {
 /// The game `new` asks for, created by `creator` at `now`.
 pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<NewTable, ApiError> {
     let game = GameId::parse(&new.game).map_err(|e| ApiError::malformed(e.to_string()))?;
-    let mut options = GameOptions::new();
-    options.variant = new.variant.clone();
-    if let Some(h) = new.handicap {
-        options = options.with("handicap", OptionValue::Number(h));
+    let info = game.info();
+    let mut options = read_options(info, new.variant.as_deref(), new.options.as_ref())?;
+    options = add_shorthand(options, info, "handicap", "handicap", new.handicap.map(OptionValue::Number))?;
+    if info.option("seed").is_some() {
+        options = add_shorthand(options, info, "seed", "seed", new.seed.map(OptionValue::Number))?;
     }
-    if let Some(seed) = new.seed.filter(|_| game.info().option("seed").is_some()) {
-        options = options.with("seed", OptionValue::Number(seed));
-    }
-    if let Some(at) = new.at_blocked {
-        options = options.with("at-blocked", OptionValue::Switch(at));
-    }
-    if game.info().option("players").is_some() {
-        options = options.with("players", OptionValue::Text(new.seats.len().to_string()));
+    options = add_shorthand(options, info, "at-blocked", "at_blocked", new.at_blocked.map(OptionValue::Switch))?;
+    if let Some(key) = info.players.option
+        && options.get(key).is_none()
+    {
+        options = options.with(key, OptionValue::Text(new.seats.len().to_string()));
     }
     let mut occupants = Vec::with_capacity(new.seats.len());
     let mut seats = Vec::with_capacity(new.seats.len());

@@ -3,9 +3,11 @@
 //! holds each seat.
 
 mod create;
+mod options;
 mod view;
 
 pub use create::{new_table, start};
+pub use options::read_options;
 
 use std::sync::OnceLock;
 

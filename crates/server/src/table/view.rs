@@ -16,7 +16,7 @@ impl Table {
     pub fn view(&self, viewer: Option<AccountId>) -> GameView {
         let you = viewer.map(|a| self.seats_of(a)).unwrap_or_default();
         let to_move = self.to_move();
-        let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.legal_for(seat));
+        let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.position().legal_for(seat));
         let record = self.record();
         let moves = self.moves();
         GameView {
@@ -29,6 +29,7 @@ impl Table {
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             ply: self.ply(),
             position: self.position().position_string(),
+            board: self.board(you.first().copied()),
             last_move: self.last_move(&moves),
             moves,
             status: self.status_view(),
@@ -64,13 +65,30 @@ impl Table {
         self.position().to_move().iter().collect()
     }
 
-    /// The moves (plays) `seat` may make now, as it would send them.
-    fn legal_for(&self, seat: Seat) -> Vec<String> {
+    /// The board as `seat` (or a spectator) may see it: the last move's
+    /// cells marked, and a Single Capture Go player's own pending play.
+    pub fn board(&self, seat: Option<Seat>) -> arbiter_core::BoardModel {
         let here = self.position();
-        match &self.play {
-            Play::Turns(_) => here.legal_moves().iter().map(|m| here.move_text(m)).collect(),
-            Play::Rounds(_) => here.legal_plays(seat).iter().map(|p| here.play_text(p)).collect(),
+        let mut board = match &self.play {
+            Play::Turns(s) => {
+                let line = s.line();
+                match (line.positions().iter().rev().nth(1), line.moves().last()) {
+                    (Some(before), Some(mv)) => here.board_after(before, mv),
+                    _ => here.board_model(),
+                }
+            }
+            Play::Rounds(r) => match r.closed_rounds().last() {
+                Some(last) => here.board_after(here, &last.plays),
+                None => here.board_model(),
+            },
+        };
+        if let (Play::Rounds(r), Some(seat)) = (&self.play, seat)
+            && let Some(mine) = r.pending_play_seen(Viewer::Seat(seat), seat)
+        {
+            let label = self.label(seat);
+            board.add_pending(&mine.text, arbiter_core::Piece::new(Some(label.clone()), "letter", label));
         }
+        board
     }
 
     fn seat_views(&self) -> Vec<SeatView> {
