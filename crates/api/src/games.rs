@@ -180,6 +180,8 @@ pub struct GameView {
     pub board: BoardModel,
     /// The moves so far (`scg`: the closed rounds' plays).
     pub moves: Vec<String>,
+    /// How the move list numbers the moves.
+    pub numbering: MoveNumbering,
     /// The last move in the canonical long form, to show it on the board
     /// (`scg`: the last closed round's plays).
     pub last_move: Option<String>,
@@ -199,6 +201,18 @@ pub struct GameView {
     pub created: String,
     /// When it last changed.
     pub updated: String,
+}
+
+/// How a move list numbers a game's moves: `per_number` moves share a
+/// number (two for the turn-based games, `1. e2-e3 e7-e6`; one round a
+/// number for `scg`), and the first move takes slot `start_slot` of its
+/// line (1 when the game began with the second player's move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MoveNumbering {
+    /// Moves a number.
+    pub per_number: u32,
+    /// The slot of the first move in the first line.
+    pub start_slot: u32,
 }
 
 /// A game in a list.

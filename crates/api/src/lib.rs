@@ -25,8 +25,8 @@ pub use accounts::{
 pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
-    ClockSpec, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame, Outcome, PositionRequest,
-    PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
+    ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,
+    PositionRequest, PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
 pub use live::{ChangeMessage, ClientMessage, ServerMessage};
 pub use report::PositionReport;

@@ -141,7 +141,7 @@ async fn drive(server: Arc<Server>, game: Arc<Game>, seed: u64, run: Arc<Run>) -
                 played.unexpected.push(format!("{id}: no legal moves for {next} in an ongoing game: {view}"));
                 return played;
             };
-            let mv = legal[rng.random_range(0..legal.len())].as_str().unwrap().to_string();
+            let mv = legal[rng.random_range(0..legal.len())]["move"].as_str().unwrap().to_string();
             (format!("/api/games/{id}/moves"), json!({"move": mv, "ply": ply}))
         };
         run.in_flight.fetch_add(1, Ordering::SeqCst);
@@ -202,7 +202,7 @@ async fn drive(server: Arc<Server>, game: Arc<Game>, seed: u64, run: Arc<Run>) -
 /// Plays one move in the game `id` and has the next player resign.
 async fn play_and_resign(server: &Server, id: &str, tokens: &HashMap<String, String>, first: &str) -> Played {
     let view = server.view(id, Some(&tokens[first])).await;
-    let mv = view["legal"][0].as_str().unwrap().to_string();
+    let mv = view["legal"][0]["move"].as_str().unwrap().to_string();
     let (status, after) =
         server.post(&format!("/api/games/{id}/moves"), Some(&tokens[first]), json!({"move": mv, "ply": 0})).await;
     assert_eq!(status, StatusCode::OK, "{after}");
@@ -347,7 +347,7 @@ async fn kill_loses_no_acknowledged_move(db: &TestDatabase, default_seed: u64) {
         let mine = server.view(id, Some(token)).await;
         assert_eq!(mine["you"], json!([to_move]), "{id}: the session outlived the kill: {mine}");
         let ply = mine["ply"].as_u64().unwrap();
-        let mv = mine["legal"][0].as_str().unwrap_or_else(|| panic!("{id}: no legal move: {mine}")).to_string();
+        let mv = mine["legal"][0]["move"].as_str().unwrap_or_else(|| panic!("{id}: no legal move: {mine}")).to_string();
         let (status, after) =
             server.post(&format!("/api/games/{id}/moves"), Some(token), json!({"move": mv, "ply": ply})).await;
         assert_eq!(status, StatusCode::OK, "{id}: play goes on after the restart: {after}");

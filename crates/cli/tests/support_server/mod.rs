@@ -269,8 +269,9 @@ pub async fn next_message(socket: &mut Socket, within: Duration) -> Value {
     }
 }
 
-/// Reads `socket` until a view of ply `ply` or later comes, within
-/// `within`; that view (`{"type": "view", "view": …}`'s `view`).
+/// Reads `socket` until a view or a change of ply `ply` or later comes,
+/// within `within`: the view (`{"type": "view", "view": …}`'s `view`), or
+/// the change message itself (`{"type": "change", "moves_added": …}`).
 pub async fn view_at_ply(socket: &mut Socket, ply: u64, within: Duration) -> Value {
     let deadline = tokio::time::Instant::now() + within;
     let mut seen = Vec::new();
@@ -283,6 +284,9 @@ pub async fn view_at_ply(socket: &mut Socket, ply: u64, within: Duration) -> Val
         };
         if message["type"] == "view" && message["view"]["ply"].as_u64().unwrap() >= ply {
             return message["view"].clone();
+        }
+        if message["type"] == "change" && message["ply"].as_u64().unwrap() >= ply {
+            return message;
         }
         seen.push(message);
     }

@@ -111,7 +111,7 @@ pub async fn run(args: &Args) {
         )
         .await;
         let id = view["id"].as_str().unwrap().to_string();
-        let mv = view["legal"][0].as_str().unwrap().to_string();
+        let mv = view["legal"][0]["move"].as_str().unwrap().to_string();
         let started = Instant::now();
         post(&http, format!("{base}/api/games/{id}/moves"), Some(&tokens[0]), json!({"move": mv, "ply": 0})).await;
         let mut reply = None;

@@ -97,7 +97,7 @@ impl Heartbeat {
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/live", tag = "live", params(("id" = String, Path, description = "the game")),
-    responses((status = 101, description = "a WebSocket: {\"type\": \"view\", \"view\": …} at once and after every change; send {\"type\": \"move\", \"move\": …, \"ply\": n} to move"),
+    responses((status = 101, description = "a WebSocket: {\"type\": \"view\", \"view\": …} at once, then {\"type\": \"change\", …} after every move (the view again when a seat is taken); send {\"type\": \"move\", \"move\": …, \"ply\": n} to move"),
         (status = 403, description = "a cookie upgrade from another site", body = arbiter_api::ErrorBody),
         (status = 404, body = arbiter_api::ErrorBody),
         (status = 429, description = "the account or address holds as many sockets as it may", body = arbiter_api::ErrorBody)))]
@@ -133,6 +133,32 @@ async fn send_view(socket: &mut WebSocket, table: &Table, viewer: Option<Account
     }
 }
 
+/// What a socket's viewer was last sent: how many moves, and who held
+/// each seat.
+struct Seen {
+    moves: usize,
+    seats: Vec<arbiter_store::StoredSeat>,
+}
+
+impl Seen {
+    fn of(table: &Table) -> Seen {
+        Seen { moves: table.moves().len(), seats: table.stored.seats.clone() }
+    }
+}
+
+/// The change since what the viewer was last sent: the small `change`
+/// message (for a spectator, the text every spectator shares), or the
+/// whole view when a seat was taken or moves were taken back.
+async fn send_change(socket: &mut WebSocket, table: &Table, viewer: Option<AccountId>, seen: &Seen) -> bool {
+    if table.stored.seats != seen.seats || table.moves().len() < seen.moves {
+        return send_view(socket, table, viewer).await;
+    }
+    match viewer {
+        None => socket.send(Message::Text(table.spectator_change(seen.moves))).await.is_ok(),
+        Some(_) => send(socket, &ServerMessage::Change(Box::new(table.change(viewer, seen.moves)))).await,
+    }
+}
+
 fn view_message(view: GameView) -> ServerMessage {
     ServerMessage::View { view: Box::new(view) }
 }
@@ -156,6 +182,7 @@ async fn follow_game(
     // asked for is not missed.
     let table = change::load(&state, &key).await.unwrap_or(table);
     let mut last = table.stored.version;
+    let mut seen = Seen::of(&table);
     if !send_view(&mut socket, &table, watcher.account).await {
         return;
     }
@@ -181,9 +208,10 @@ async fn follow_game(
                     continue;
                 }
                 last = table.stored.version;
-                if !send_view(&mut socket, &table, watcher.account).await {
+                if !send_change(&mut socket, &table, watcher.account, &seen).await {
                     return;
                 }
+                seen = Seen::of(&table);
             }
             incoming = socket.recv() => {
                 let Some(Ok(message)) = incoming else { return };

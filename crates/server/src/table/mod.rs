@@ -9,7 +9,7 @@ mod view;
 pub use create::{new_table, start};
 pub use options::read_options;
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use arbiter_core::Seat;
 use arbiter_play::{GameRecord, Rounds, Session, Timestamp};
@@ -52,6 +52,12 @@ pub struct Table {
     /// The view every spectator gets, as the message sockets send, made
     /// once for this version of the game.
     spectator: OnceLock<Utf8Bytes>,
+    /// The moves as the view writes them, formatted once for this version.
+    moves: OnceLock<Vec<String>>,
+    /// The change message every spectator who has seen the first `n` moves
+    /// gets, made once for the `n` asked first (all spectators of one
+    /// server saw the same version before).
+    spectator_change: Mutex<Option<(usize, Utf8Bytes)>>,
 }
 
 impl Clone for Table {
@@ -64,7 +70,7 @@ impl Clone for Table {
 impl Table {
     /// The game `stored`, played as `play`.
     pub fn new(stored: StoredGame, play: Play) -> Table {
-        Table { stored, play, spectator: OnceLock::new() }
+        Table { stored, play, spectator: OnceLock::new(), moves: OnceLock::new(), spectator_change: Mutex::new(None) }
     }
 
     /// Loads a stored game: its record replays through the play layer.
@@ -82,6 +88,21 @@ impl Table {
                 Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
             })
             .clone()
+    }
+
+    /// The message a spectator who has seen the first `seen` moves gets
+    /// for this version (`{"type": "change", …}`), made once and shared.
+    pub fn spectator_change(&self, seen: usize) -> Utf8Bytes {
+        let mut cached = self.spectator_change.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((n, text)) = cached.as_ref()
+            && *n == seen
+        {
+            return text.clone();
+        }
+        let message = arbiter_api::ServerMessage::Change(Box::new(self.change(None, seen)));
+        let text = Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default());
+        *cached = Some((seen, text.clone()));
+        text
     }
 
     /// The game as a record, as the play layer has it now.

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_api::{GameSummary, GameView, Outcome, ScgView, SeatKind, SeatView, StatusView};
+use arbiter_api::{
+    ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, ScgView, SeatKind, SeatView, StatusView,
+};
 use arbiter_core::{GameStatus, Seat};
 use arbiter_play::Viewer;
 use arbiter_store::{AccountId, GameState, SeatHolder};
@@ -18,7 +20,7 @@ impl Table {
         let to_move = self.to_move();
         let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.position().legal_for(seat));
         let record = self.record();
-        let moves = self.moves();
+        let moves = self.moves().to_vec();
         GameView {
             id: self.stored.key.0.clone(),
             game: record.game.as_str().to_string(),
@@ -32,11 +34,31 @@ impl Table {
             board: self.board(you.first().copied()),
             last_move: self.last_move(&moves),
             moves,
+            numbering: self.numbering(),
             status: self.status_view(),
             legal,
             deadline: self.deadline().map(|d| d.rfc3339()),
             scg: self.scg_view(you.first().copied()),
             created: self.stored.created.rfc3339(),
+            updated: self.stored.updated.rfc3339(),
+        }
+    }
+
+    /// What changed for `viewer` since the view of the first `seen`
+    /// moves: the moves added and the game as it stands.
+    pub fn change(&self, viewer: Option<AccountId>, seen: usize) -> ChangeMessage {
+        let you = viewer.map(|a| self.seats_of(a)).unwrap_or_default();
+        let to_move = self.to_move();
+        let moves = self.moves();
+        ChangeMessage {
+            ply: self.ply(),
+            moves_added: moves.get(seen..).unwrap_or_default().to_vec(),
+            board: self.board(you.first().copied()),
+            to_move: to_move.iter().map(|&s| self.label(s)).collect(),
+            status: self.status_view(),
+            deadline: self.deadline().map(|d| d.rfc3339()),
+            legal: you.iter().find(|s| to_move.contains(s)).map(|&seat| self.position().legal_for(seat)),
+            scg: self.scg_view(you.first().copied()),
             updated: self.stored.updated.rfc3339(),
         }
     }
@@ -63,6 +85,19 @@ impl Table {
             return Vec::new();
         }
         self.position().to_move().iter().collect()
+    }
+
+    /// How the move list numbers the moves: a number per turn of every
+    /// seat, from the seat that moved first; a number a round.
+    fn numbering(&self) -> MoveNumbering {
+        let start = match &self.play {
+            Play::Turns(s) => s.line().start(),
+            Play::Rounds(r) => r.start(),
+        };
+        match start.side_to_move() {
+            Some(first) => MoveNumbering { per_number: start.seat_count() as u32, start_slot: u32::from(first.0) },
+            None => MoveNumbering { per_number: 1, start_slot: 0 },
+        }
     }
 
     /// The board as `seat` (or a spectator) may see it: the last move's
@@ -119,11 +154,13 @@ impl Table {
         }
     }
 
-    fn moves(&self) -> Vec<String> {
-        match &self.play {
+    /// The moves as the view writes them (`scg`: the closed rounds'
+    /// plays), formatted once for this version of the game.
+    pub fn moves(&self) -> &[String] {
+        self.moves.get_or_init(|| match &self.play {
             Play::Turns(s) => s.record().moves.into_iter().map(|m| m.text).collect(),
             Play::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
-        }
+        })
     }
 
     fn status_view(&self) -> StatusView {
