@@ -19,7 +19,7 @@ async function playByClicking(white: Player, black: Player, line: string[]): Pro
     const mover = i % 2 === 0 ? white : black;
     const other = i % 2 === 0 ? black : white;
     await waitForPly(mover.page, i);
-    await clickMove(mover.page, 'agog', move);
+    await clickMove(mover.page, move);
     await waitForPly(mover.page, i + 1);
     await waitForPly(other.page, i + 1);
   }
@@ -80,7 +80,7 @@ it('two accounts play a whole A•G•O•G game by clicking, each seeing the ot
   await black.context.close();
 });
 
-it('makes a sanctum promotion by clicking: the unit, the sanctum, then the golem that becomes a hulk', async () => {
+it('makes a sanctum promotion by clicking: the unit, the sanctum, then the choice of the golem that becomes a hulk', async () => {
   const line = fixture('agog-promotion.txt');
   const white = await signedUpContext(browser, server, 'pw');
   const black = await signedUpContext(browser, server, 'pb');
@@ -96,10 +96,12 @@ it('makes a sanctum promotion by clicking: the unit, the sanctum, then the golem
   await waitForPly(white.page, line.length - 1);
   await white.page.click(`.board-wrap [data-square="${unit}"]`);
   await white.page.click(`.board-wrap [data-square="${sanctum}"]`);
-  // On the sanctum: the golems that may become a hulk are lit, and taking the unit off is a button.
+  // On the sanctum the moves that share these clicks are offered by their
+  // choice: taking the unit off, or a hulk with one of the golems.
   await white.page.waitForSelector(`[data-testid=choices] button[data-move="${unit}-${sanctum}"]`);
-  expect(await white.page.locator(`.board-wrap [data-square="${golem}"].target`).count()).toBe(1);
-  await white.page.click(`.board-wrap [data-square="${golem}"]`);
+  const choice = white.page.locator(`[data-testid=choices] button[data-move="${promotion}"]`);
+  expect(await choice.textContent()).toBe(`hulk with ${golem}`);
+  await choice.click();
   await waitForPly(black.page, line.length);
   const view = (await viewOf(black.page, id)) as unknown as { last_move: string; position: string };
   expect(view.last_move).toBe(promotion);

@@ -37,11 +37,11 @@ for (const { game, body } of games) {
       const view = await viewOf(player.page, created.id);
       if (view.status.state === 'over') break;
       await waitForPly(player.page, view.ply);
-      const legal = (view.legal ?? []).filter((m) => m !== 'pass');
+      const legal = (view.legal ?? []).filter((m) => m.move !== 'pass');
       expect(legal.length, `${game}: no legal move at ply ${view.ply}`).toBeGreaterThan(0);
       seed = (seed * 1103515245 + 12345) % 2147483648;
       const move = legal[seed % legal.length];
-      await clickMove(player.page, game, move);
+      await clickMove(player.page, move);
       // The person's move, then the computer's answer (scg: the round closes).
       const next = game === 'scg' ? view.ply + 1 : view.ply + 2;
       await player.page.waitForFunction(

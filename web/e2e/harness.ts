@@ -141,7 +141,7 @@ export interface GameViewLite {
   game: string;
   ply: number;
   position: string;
-  legal?: string[];
+  legal?: LegalMoveLite[];
   to_move: string[];
   you: string[];
   status: { state: string; winners: string[]; reason: string | null };
@@ -158,29 +158,32 @@ export async function createGame(page: Page, body: unknown): Promise<string> {
   return view.id as string;
 }
 
-/** The squares one clicks for a long-form move (as the client reads it). */
-export function clicksOf(game: string, move: string): string[] {
-  if (game === 'agog') {
-    const [path, promotion] = move.split(' ');
-    const squares = path.split(/[-x+]/).filter(Boolean);
-    if (promotion) squares.push(promotion.slice(0, 2));
-    return squares;
-  }
-  if (game === 'ogama' && move.startsWith('T@')) return ['T', move.slice(2)];
-  if (game === 'ogama') return move.replace(/^T/, '').split('-');
-  if (game === 'scg') return [move];
-  return move.split('-');
+/** A legal move as a view lists it: the move, the places clicked to make it, and a choice where needed. */
+export interface LegalMoveLite {
+  move: string;
+  steps: string[];
+  choice?: string | null;
 }
 
 /**
- * Makes `move` by clicking its squares on the board; where several moves
- * end on the same squares, clicks the choice that names it.
+ * Makes `move` (an entry of the view's `legal`, or a move's text looked up
+ * there) by clicking its places on the board; where several moves share
+ * those clicks, clicks the choice that names it.
  */
-export async function clickMove(page: Page, game: string, move: string): Promise<void> {
-  for (const square of clicksOf(game, move)) {
-    await page.click(`.board-wrap [data-square="${square}"]`);
+export async function clickMove(page: Page, move: string | LegalMoveLite): Promise<void> {
+  const entry =
+    typeof move === 'string'
+      ? await page.evaluate(async (text) => {
+          const id = location.pathname.split('/').pop();
+          const view = await (await fetch(`/api/games/${id}`)).json();
+          return (view.legal ?? []).find((m: { move: string }) => m.move === text) ?? null;
+        }, move)
+      : move;
+  if (!entry) throw new Error(`${String(move)} is not a legal move here`);
+  for (const place of entry.steps) {
+    await page.click(`.board-wrap [data-square="${place}"]`);
   }
-  const choice = page.locator(`[data-testid=choices] button[data-move="${move}"]`);
+  const choice = page.locator(`[data-testid=choices] button[data-move="${entry.move}"]`);
   if (await choice.count()) await choice.click();
 }
 

@@ -79,7 +79,6 @@ pub struct CatalogOption {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<u64>,
     /// Its value when not given, if it has one.
-    #[schema(value_type = Option<Object>)]
     pub default: Option<serde_json::Value>,
     /// What it does.
     pub help: String,

@@ -22,7 +22,6 @@ pub struct NewGame {
     /// (`{"handicap": 3}`): an unknown option, a wrong type or a value out
     /// of range is refused naming the option.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
     pub options: Option<BTreeMap<String, serde_json::Value>>,
     /// Shorthand for `options.handicap` (`agog`).
     #[serde(default)]
@@ -163,7 +162,6 @@ pub struct GameView {
     /// The edition, for a game that has several.
     pub variant: Option<String>,
     /// The options that fix its rules.
-    #[schema(value_type = Object)]
     pub options: BTreeMap<String, serde_json::Value>,
     /// Every seat, in order.
     pub seats: Vec<SeatView>,
@@ -285,7 +283,6 @@ pub struct PositionRequest {
     pub variant: Option<String>,
     /// The options, as the catalog lists them.
     #[serde(default)]
-    #[schema(value_type = Option<Object>)]
     pub options: Option<BTreeMap<String, serde_json::Value>>,
     /// The position string to start from; omitted, the start position.
     #[serde(default)]

@@ -1,7 +1,7 @@
 // The server's HTTP interface, typed. The browser's session cookie
 // (HttpOnly, set by `POST /api/sessions`) authenticates every call.
 
-import type { GameSummary, GameView, History, Me, MeChange, NewGame, Session, SessionView } from './types';
+import type { Catalog, GameSummary, GameView, History, Me, MeChange, NewGame, PositionRequest, PositionView, Session, SessionView } from './types';
 
 /** An answer the server refused, with its code and its explanation. */
 export class ApiError extends Error {
@@ -129,6 +129,12 @@ export const resign = (id: string) => call<GameView>('POST', `/api/games/${encod
 
 /** `GET /api/games/{id}/history`. */
 export const getHistory = (id: string) => call<History>('GET', `/api/games/${encodeURIComponent(id)}/history`);
+
+/** `GET /api/games/catalog`: every game and edition the server offers. */
+export const getCatalog = () => call<Catalog>('GET', '/api/games/catalog');
+
+/** `POST /api/positions`: any position, after moves, with its board and legal moves. */
+export const position = (request: PositionRequest) => call<PositionView>('POST', '/api/positions', request);
 
 /** The address of a game's record (`text/plain`). */
 export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;

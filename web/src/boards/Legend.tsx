@@ -1,10 +1,10 @@
-// What the marks on a board mean, and what the board alone does not say:
-// A•G•O•G's pools, Sage Tafl's scores and towers, Ogama's toads in hand,
-// Single Capture Go's letters.
+// What the marks on a board mean, drawn from the board itself: each kind
+// of piece on it (by its art, named by the catalog), each zone, and the
+// notes the board does not show (whose turn, scores, pools).
 
-import type { GameName } from '../api/types';
-import { AgogPiece, OgamaStackGlyph, SagePieceGlyph, ScgMark, Toad } from './pieces';
-import { parseAgog, parseOgama, parseSage, parseScg } from './position';
+import type { BoardModel, CatalogGame, Piece } from '../api/types';
+import { pieceName } from '../api/catalog';
+import { PieceGlyph } from '../art';
 
 function Glyph(props: { children: preact.ComponentChildren }) {
   return (
@@ -14,65 +14,46 @@ function Glyph(props: { children: preact.ComponentChildren }) {
   );
 }
 
-/** The legend under a board. */
-export function Legend(props: { game: GameName; variant: string | null; position: string }) {
-  try {
-    return <div class={`legend legend-${props.game}`} data-testid="legend">{items(props)}</div>;
-  } catch {
-    return null;
+/** One piece of each kind on the board or its spots, in the order first seen. */
+export function kindsOn(board: BoardModel): Piece[] {
+  const seen = new Map<string, Piece>();
+  for (const place of [...board.cells, ...board.spots]) {
+    for (const piece of place.stack) if (!piece.pending && !seen.has(piece.kind)) seen.set(piece.kind, piece);
   }
+  return [...seen.values()];
 }
 
-function items(props: { game: GameName; variant: string | null; position: string }) {
-  if (props.game === 'agog') {
-    const p = parseAgog(props.position, props.variant);
-    const classic = props.variant === 'classic';
-    return (
-      <>
-        <span><Glyph><AgogPiece unit={{ owner: 'w', kind: 'journeyman' }} /></Glyph> journeyman</span>
-        <span><Glyph><AgogPiece unit={{ owner: 'w', kind: 'golem' }} /></Glyph> golem</span>
-        <span><Glyph><AgogPiece unit={{ owner: 'w', kind: 'hulk' }} /></Glyph> hulk</span>
-        {classic && <span><Glyph><AgogPiece unit={{ owner: 'b', kind: 'corrupted-golem' }} /></Glyph> corrupted golem</span>}
-        <span><Glyph><AgogPiece unit={{ owner: 'b', kind: 'corrupted-hulk' }} /></Glyph> corrupted hulk</span>
-        <span><Glyph><rect width="10" height="10" class="cell sanctum-w" /></Glyph> sanctums: White a1, Black h8</span>
-        <span data-testid="pools">pools: White {p.pools.w}, Black {p.pools.b}</span>
-      </>
-    );
-  }
-  if (props.game === 'sage') {
-    const p = parseSage(props.position);
-    const tower = (owner: 'b' | 'r') => (p.inTower[owner] ? 'in her tower' : 'out');
-    return (
-      <>
-        <span><Glyph><SagePieceGlyph piece={{ owner: 'b', kind: 'sage' }} /></Glyph> Sage</span>
-        <span><Glyph><SagePieceGlyph piece={{ owner: 'b', kind: 'apprentice' }} /></Glyph> apprentice</span>
-        <span><Glyph><SagePieceGlyph piece={{ owner: 'b', kind: 'skyship' }} /></Glyph> skyship</span>
-        <span><Glyph><rect width="10" height="10" class="cell river" /></Glyph> the river (rank 5), its banks 4 and 6</span>
-        <span data-testid="scores" class="score">score: Black {p.scores.b} – Red {p.scores.r} <span class="hint">(5 wins)</span></span>
-        <span>Black's Sage {tower('b')}, Red's Sage {tower('r')}</span>
-      </>
-    );
-  }
-  if (props.game === 'ogama') {
-    const p = parseOgama(props.position);
-    const hand = (['o', 'b'] as const).filter((c) => !p.toadsOn[c]).map((c) => (c === 'o' ? 'Orange' : 'Blue'));
-    return (
-      <>
-        <span><Glyph><OgamaStackGlyph stack={{ discs: ['b', 'o', 'o'], toad: false }} /></Glyph> a stack: discs bottom to top, its height</span>
-        <span><Glyph><Toad colour="o" x={5} y={5.5} /></Glyph> a toad, on its colour</span>
-        <span>six discs in one stack win</span>
-        {hand.length > 0 && <span>to place: {hand.join(' and ')}'s toad</span>}
-      </>
-    );
-  }
-  const p = parseScg(props.position);
+/** The zones of the board's cells, in the order first seen. */
+export function zonesOn(board: BoardModel): string[] {
+  return [...new Set(board.cells.map((c) => c.zone).filter((z): z is string => !!z))];
+}
+
+/** The legend under a board. */
+export function Legend(props: { board: BoardModel; entry: CatalogGame | null }) {
+  const { board, entry } = props;
   return (
-    <>
-      {p.players.map((letter) => (
-        <span key={letter}><Glyph><ScgMark cell={letter} /></Glyph> {letter}</span>
+    <div class="legend" data-testid="legend">
+      {kindsOn(board).map((piece) => (
+        <span key={piece.kind} data-kind={piece.kind}>
+          <Glyph>
+            <PieceGlyph piece={piece} />
+          </Glyph>{' '}
+          {pieceName(entry, piece.kind)}
+        </span>
       ))}
-      <span><Glyph><ScgMark cell="@" /></Glyph> @: a collision or a doomed player's letter</span>
-      {p.players.length === 0 && <span>no player is left</span>}
-    </>
+      {zonesOn(board).map((zone) => (
+        <span key={zone}>
+          <Glyph>
+            <rect width="10" height="10" class={`cell zone-${zone}`} />
+          </Glyph>{' '}
+          {zone}
+        </span>
+      ))}
+      <ul class="notes" data-testid="notes">
+        {board.notes.map((note) => (
+          <li key={note}>{note}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,40 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { SHAPES, cellOf, fileRankAt, labels, squareAt, squareName } from './geometry';
+import { CELL, cellCorner, labels, layout, spotBox } from './geometry';
+import { FIXTURES } from './fixtures';
 
-describe('squares and where they are drawn', () => {
-  it('names squares as the notation does', () => {
-    expect(squareName(SHAPES.agog, 0, 0)).toBe('a1');
-    expect(squareName(SHAPES.sage, 7, 8)).toBe('h9');
-    expect(squareName(SHAPES.scg(7), 6, 4)).toBe('e7');
-    expect(squareAt(SHAPES.scg(7), 'e7')).toEqual({ file: 6, rank: 4 });
-    expect(squareAt(SHAPES.ogama, 'f1')).toBeNull();
-    expect(squareAt(SHAPES.sage, 'T')).toBeNull();
-  });
-
-  it('goes from names to cells and back, turned or not', () => {
-    for (const shape of [SHAPES.agog, SHAPES.sage, SHAPES.ogama, SHAPES.scg(10)]) {
-      for (const flipped of [false, true]) {
-        for (let file = 0; file < shape.files; file += 1) {
-          for (let rank = 0; rank < shape.ranks; rank += 1) {
-            const { col, row } = cellOf(shape, file, rank, flipped);
-            expect(fileRankAt(shape, col, row, flipped)).toEqual({ file, rank });
-            expect(squareAt(shape, squareName(shape, file, rank))).toEqual({ file, rank });
-          }
-        }
-      }
+describe('where a board model is drawn', () => {
+  it('lays every game out as a grid with its cells in order, row by row from the top', () => {
+    for (const [name, position] of Object.entries(FIXTURES)) {
+      const board = position.board;
+      const l = layout(board, false);
+      expect(board.cells.length, name).toBe(l.rows * l.columns);
+      const first = cellCorner(l, 0);
+      const last = cellCorner(l, board.cells.length - 1);
+      expect([first.x, first.y], name).toEqual([l.x, l.y]);
+      expect([last.x, last.y], name).toEqual([l.x + (l.columns - 1) * CELL, l.y + (l.rows - 1) * CELL]);
+      expect(l.width, name).toBeGreaterThanOrEqual(l.x + l.columns * CELL);
+      expect(l.height, name).toBeGreaterThanOrEqual(l.y + l.rows * CELL);
     }
   });
 
-  it('draws the first player at the bottom, the second when turned', () => {
-    expect(cellOf(SHAPES.agog, 0, 0, false)).toEqual({ col: 0, row: 7 });
-    expect(cellOf(SHAPES.agog, 0, 0, true)).toEqual({ col: 7, row: 0 });
-    expect(cellOf(SHAPES.sage, 7, 8, true)).toEqual({ col: 0, row: 8 });
-    expect(cellOf(SHAPES.scg(5), 0, 0, true)).toEqual({ col: 0, row: 0 });
+  it('turns the board half round for the second player', () => {
+    const board = FIXTURES['agog-start'].board;
+    const l = layout(board, true);
+    expect(board.cells[0].name).toBe('a8');
+    expect(cellCorner(l, 0)).toEqual({ x: l.x + 7 * CELL, y: l.y + 7 * CELL });
+    expect(labels(board, true)).toEqual({ columns: ['h', 'g', 'f', 'e', 'd', 'c', 'b', 'a'], rows: ['1', '2', '3', '4', '5', '6', '7', '8'] });
   });
 
-  it('labels the coordinates in screen order', () => {
-    expect(labels(SHAPES.ogama, false)).toEqual({ columns: ['a', 'b', 'c', 'd', 'e'], rows: ['5', '4', '3', '2', '1'] });
-    expect(labels(SHAPES.ogama, true)).toEqual({ columns: ['e', 'd', 'c', 'b', 'a'], rows: ['1', '2', '3', '4', '5'] });
-    expect(labels(SHAPES.scg(3), false)).toEqual({ columns: ['1', '2', '3'], rows: ['a', 'b', 'c'] });
+  it('puts spots by their anchors: over the grid, beside it, under it', () => {
+    const sage = FIXTURES['sage-start'].board;
+    const l = layout(sage, false);
+    const spot = (name: string) => spotBox(l, sage, sage.spots.find((s) => s.name === name)!);
+    expect(spot('W').x + spot('W').w).toBeLessThanOrEqual(l.x);
+    expect(spot('E').x).toBeGreaterThanOrEqual(l.x + l.columns * CELL);
+    // Black's tower stands between d and e, among ranks 1 and 2 (the two bottom rows).
+    const tower = spot('tower-b');
+    expect(tower.x + tower.w / 2).toBeCloseTo(l.x + 4 * CELL);
+    expect(tower.y + tower.h / 2).toBeCloseTo(l.y + 8 * CELL);
+    // Turned round, the river's ends change sides.
+    const turned = layout(sage, true);
+    expect(spotBox(turned, sage, sage.spots.find((s) => s.name === 'W')!).x).toBeGreaterThanOrEqual(turned.x + turned.columns * CELL);
+
+    const ogama = FIXTURES['ogama-start'].board;
+    const o = layout(ogama, false);
+    for (const hand of ogama.spots) expect(spotBox(o, ogama, hand).y).toBeGreaterThanOrEqual(o.y + o.rows * CELL);
+    expect(o.height).toBeGreaterThanOrEqual(spotBox(o, ogama, ogama.spots[0]).y + spotBox(o, ogama, ogama.spots[0]).h);
   });
 });

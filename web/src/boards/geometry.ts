@@ -1,71 +1,89 @@
-// Where squares are drawn: names as the notation writes them, to columns
-// and rows on the screen (row 0 at the top), the board turned or not.
+// Where a board model's cells and spots are drawn: its grid in SVG units,
+// turned half round for the second player, with room for the coordinates
+// and for the spots beside the grid.
 
-/** The size of one square in the SVG's units. */
+import type { BoardModel, Spot } from '../api/types';
+
+/** The size of one cell in the SVG's units. */
 export const CELL = 10;
-/** The room around a board for its coordinates. */
+/** The room left of and above the grid (for the row names). */
 export const MARGIN = 6;
+/** The size of a spot drawn over or beside the grid. */
+export const SPOT = 6.8;
 
-/** A board's shape: its files and ranks, and whether names count rows from the top (Single Capture Go). */
-export interface Shape {
-  files: number;
-  ranks: number;
-  /** Single Capture Go: the row letter first (`e7`: row e from the top, column 7). */
-  rowsFromTop: boolean;
+/** A board's drawing: its grid's place and the whole picture's size. */
+export interface Layout {
+  columns: number;
+  rows: number;
+  flipped: boolean;
+  /** The grid's top-left corner. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
-/** The four games' boards (Single Capture Go's N from its position). */
-export const SHAPES = {
-  agog: { files: 8, ranks: 8, rowsFromTop: false },
-  sage: { files: 8, ranks: 9, rowsFromTop: false },
-  ogama: { files: 5, ranks: 5, rowsFromTop: false },
-  scg: (n: number): Shape => ({ files: n, ranks: n, rowsFromTop: true }),
-} as const;
-
-const letter = (i: number) => String.fromCharCode(97 + i);
-
-/** A square's name at a file and rank index (both from 0). */
-export function squareName(shape: Shape, file: number, rank: number): string {
-  return shape.rowsFromTop ? `${letter(rank)}${file + 1}` : `${letter(file)}${rank + 1}`;
+/** Where a spot's side lies once the board is turned. */
+function screenSide(spot: Spot, flipped: boolean): Spot['side'] {
+  if (!flipped) return spot.side;
+  const turned: Record<Spot['side'], Spot['side']> = { over: 'over', west: 'east', east: 'west', north: 'south', south: 'north' };
+  return turned[spot.side];
 }
 
-/** The file and rank indexes of a square's name, or null when it is off the board. */
-export function squareAt(shape: Shape, name: string): { file: number; rank: number } | null {
-  const m = /^([a-z])(\d{1,2})$/.exec(name);
-  if (!m) return null;
-  const a = m[1].charCodeAt(0) - 97;
-  const n = Number(m[2]) - 1;
-  const [file, rank] = shape.rowsFromTop ? [n, a] : [a, n];
-  if (file < 0 || file >= shape.files || rank < 0 || rank >= shape.ranks) return null;
-  return { file, rank };
+/** The layout of `board`, turned half round when `flipped`. */
+export function layout(board: BoardModel, flipped: boolean): Layout {
+  const columns = board.columns.length;
+  const rows = board.rows.length;
+  const sides = new Set(board.spots.map((s) => screenSide(s, flipped)));
+  const left = MARGIN + (sides.has('west') ? SPOT + 1 : 0);
+  const right = MARGIN + (sides.has('east') ? SPOT + 1 : 0);
+  const top = MARGIN + (sides.has('north') ? CELL + 2 : 0);
+  const bottom = MARGIN + (sides.has('south') ? CELL + 2 : 0);
+  return { columns, rows, flipped, x: left, y: top, width: left + columns * CELL + right, height: top + rows * CELL + bottom };
 }
 
-/** Where a square is drawn: its column and row on the screen, row 0 at the top. */
-export function cellOf(shape: Shape, file: number, rank: number, flipped: boolean): { col: number; row: number } {
-  if (shape.rowsFromTop) return { col: file, row: rank };
-  return flipped ? { col: shape.files - 1 - file, row: rank } : { col: file, row: shape.ranks - 1 - rank };
+/** The screen column and row of the cell at `index` of the model's cells. */
+export function cellSlot(l: Layout, index: number): { col: number; row: number } {
+  const row = Math.floor(index / l.columns);
+  const col = index % l.columns;
+  return l.flipped ? { col: l.columns - 1 - col, row: l.rows - 1 - row } : { col, row };
 }
 
-/** The square drawn at a column and row. */
-export function fileRankAt(shape: Shape, col: number, row: number, flipped: boolean): { file: number; rank: number } {
-  if (shape.rowsFromTop) return { file: col, rank: row };
-  return flipped ? { file: shape.files - 1 - col, rank: row } : { file: col, rank: shape.ranks - 1 - row };
+/** The top-left corner of the cell at `index`. */
+export function cellCorner(l: Layout, index: number): { x: number; y: number } {
+  const { col, row } = cellSlot(l, index);
+  return { x: l.x + col * CELL, y: l.y + row * CELL };
 }
 
-/** The top-left corner of a screen cell in SVG units. */
-export function cornerOf(col: number, row: number): { x: number; y: number } {
-  return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
+/** The box a spot is drawn in: by its anchor cells, over the grid or beside it. */
+export function spotBox(l: Layout, board: BoardModel, spot: Spot): { x: number; y: number; w: number; h: number } {
+  const centres = spot.anchor
+    .map((name) => board.cells.findIndex((c) => c.name === name))
+    .filter((i) => i >= 0)
+    .map((i) => {
+      const c = cellCorner(l, i);
+      return { x: c.x + CELL / 2, y: c.y + CELL / 2 };
+    });
+  const cx = centres.length ? centres.reduce((s, c) => s + c.x, 0) / centres.length : l.x;
+  const cy = centres.length ? centres.reduce((s, c) => s + c.y, 0) / centres.length : l.y;
+  const gridRight = l.x + l.columns * CELL;
+  const gridBottom = l.y + l.rows * CELL;
+  switch (screenSide(spot, l.flipped)) {
+    case 'over':
+      return { x: cx - SPOT / 2, y: cy - SPOT / 2, w: SPOT, h: SPOT };
+    case 'west':
+      return { x: l.x - SPOT - 0.6, y: cy - SPOT / 2, w: SPOT, h: SPOT };
+    case 'east':
+      return { x: gridRight + 0.6, y: cy - SPOT / 2, w: SPOT, h: SPOT };
+    case 'north':
+      return { x: cx - CELL, y: l.y - CELL - 1.5, w: 2 * CELL, h: CELL };
+    case 'south':
+      return { x: cx - CELL, y: gridBottom + MARGIN - 0.5, w: 2 * CELL, h: CELL };
+  }
 }
 
-/** The coordinate labels along the bottom (files or columns) and the left (ranks or rows), in screen order. */
-export function labels(shape: Shape, flipped: boolean): { columns: string[]; rows: string[] } {
-  const columns = Array.from({ length: shape.files }, (_, col) => {
-    const { file } = fileRankAt(shape, col, 0, flipped);
-    return shape.rowsFromTop ? String(file + 1) : letter(file);
-  });
-  const rows = Array.from({ length: shape.ranks }, (_, row) => {
-    const { rank } = fileRankAt(shape, 0, row, flipped);
-    return shape.rowsFromTop ? letter(rank) : String(rank + 1);
-  });
-  return { columns, rows };
+/** The coordinate names along the bottom and the left, in screen order. */
+export function labels(board: BoardModel, flipped: boolean): { columns: string[]; rows: string[] } {
+  const turn = (names: string[]) => (flipped ? [...names].reverse() : names);
+  return { columns: turn(board.columns), rows: turn(board.rows) };
 }

@@ -1,23 +1,40 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { entryFor, seatName, useCatalog } from '../api/catalog';
 import * as api from '../api/client';
 import { ApiError } from '../api/client';
 import { connectLive, type Live, type LiveState } from '../api/live';
 import { problemText } from '../api/problem';
+import type { BoardModel, GameView } from '../api/types';
+import { PieceGlyph, ownerColour } from '../art';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
-import { scgColour } from '../boards/pieces';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
-import { ScgPanel } from '../parts/scg-table';
+import { RoundsPanel } from '../parts/rounds-panel';
+import { buttonMoves, choiceWords, click } from '../play/clicks';
 import { initialState, reduce, shown } from '../play/game-state';
-import { gameTitle, seatName, secondMovesFirst } from '../play/notation';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
-import { click, describeChoice, stepsOf } from '../play/steps';
 import { useSession } from '../session';
+
+/** A seat's mark: one of its pieces on the board, or a disc in its colour. */
+function SeatMark(props: { board: BoardModel; seat: string }) {
+  const piece = [...props.board.cells, ...props.board.spots].flatMap((p) => p.stack).find((p) => p.owner === props.seat && !p.pending);
+  return (
+    <svg viewBox="0 0 10 10" class="seat-mark" aria-hidden="true">
+      {piece ? <PieceGlyph piece={piece} /> : <circle cx="5" cy="5" r="4" fill={ownerColour(props.seat)} />}
+    </svg>
+  );
+}
+
+/** Whether the viewer sits in the second of two seats: the board is then drawn from their side. */
+function seenFromSecondSeat(view: GameView): boolean {
+  return view.seats.length === 2 && view.you.includes(view.seats[1].seat) && !view.you.includes(view.seats[0].seat);
+}
 
 /** `/games/{id}`: the board, the players, the moves, and playing. */
 export function GamePage(props: { id: string }) {
   const me = useSession();
+  const catalog = useCatalog();
   const [state, dispatch] = useReducer(reduce, initialState);
   const [missing, setMissing] = useState<string | null>(null);
   const [live, setLive] = useState<LiveState>('connecting');
@@ -26,15 +43,19 @@ export function GamePage(props: { id: string }) {
   const socket = useRef<Live | null>(null);
   const view = state.view;
 
-  useEffect(() => {
+  const fetchView = () =>
     api.getGame(props.id).then(
       (v) => dispatch({ type: 'view', view: v }),
       (e) => setMissing(e instanceof ApiError && e.status === 404 ? 'No game has this address.' : problemText(e)),
     );
+
+  useEffect(() => {
+    void fetchView();
     socket.current = connectLive(
       `/api/games/${encodeURIComponent(props.id)}/live`,
       (message) => {
         if (message.type === 'view') dispatch({ type: 'view', view: message.view });
+        else if (message.type === 'change') dispatch({ type: 'change', change: message });
         else if (message.type === 'error') dispatch({ type: 'refused', message: message.error.message });
       },
       setLive,
@@ -42,18 +63,22 @@ export function GamePage(props: { id: string }) {
     return () => socket.current?.close();
   }, [props.id]);
 
-  // The history (the moves as the record writes them, every position to
-  // step through), fetched again whenever the game has moved on.
-  const moveCount = view?.moves.length;
+  // A change that did not follow the view held: fetch the view again.
   useEffect(() => {
-    if (!view) return;
-    if (state.history && state.history.plies.length === view.moves.length) return;
+    if (state.stale) void fetchView();
+  }, [state.stale]);
+
+  // The history (every position, to step through): fetched when the page
+  // opens, then extended by each change; fetched again only when changes
+  // came that it could not follow.
+  useEffect(() => {
+    if (!view || state.history) return;
     let gone = false;
     api.getHistory(view.id).then((history) => !gone && dispatch({ type: 'history', history }), () => {});
     return () => {
       gone = true;
     };
-  }, [view?.id, moveCount]);
+  }, [view?.id, state.history === null, view?.moves.length]);
 
   // The time from a move sent to the board redrawn with the answer.
   const ply = view?.ply;
@@ -70,12 +95,7 @@ export function GamePage(props: { id: string }) {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA')) return;
-      const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'live' }[event.key] as
-        | 'back'
-        | 'forward'
-        | 'first'
-        | 'live'
-        | undefined;
+      const to = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'live' }[event.key] as 'back' | 'forward' | 'first' | 'live' | undefined;
       if (to) {
         event.preventDefault();
         dispatch({ type: 'step', to });
@@ -84,12 +104,6 @@ export function GamePage(props: { id: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-
-  const show = shown(state);
-  const secondFirst = useMemo(
-    () => (view && state.history ? secondMovesFirst(view.game, state.history.start) : false),
-    [view?.game, state.history?.start],
-  );
 
   if (missing) {
     return (
@@ -102,10 +116,14 @@ export function GamePage(props: { id: string }) {
   }
   if (!view) return <p class="panel" data-testid="status">Loading the game…</p>;
 
+  const entry = entryFor(catalog, view.game, view.variant);
+  const rounds = entry?.rounds ?? !!view.scg;
+  const show = shown(state);
+  const board = show.board ?? view.board;
   const legal = show.live ? (view.legal ?? []) : [];
   const myMove = legal.length > 0;
-  const flipped = view.game !== 'scg' && view.you.length > 0 && !view.you.includes(view.seats[0]?.seat ?? '');
-  const lastMoveSquares = show.lastMove ? stepsOf(view.game, show.lastMove) : [];
+  const flipped = seenFromSecondSeat(view);
+  const title = entry?.name ?? view.game;
 
   const send = async (move: string) => {
     performance.clearMarks('move-sent');
@@ -117,15 +135,14 @@ export function GamePage(props: { id: string }) {
       setTyped('');
     } catch (e) {
       performance.clearMarks('move-sent');
-      const message = problemText(e);
-      dispatch({ type: 'refused', message });
-      if (e instanceof ApiError && e.status === 409) api.getGame(view.id).then((v) => dispatch({ type: 'view', view: v }), () => {});
+      dispatch({ type: 'refused', message: problemText(e) });
+      if (e instanceof ApiError && e.status === 409) void fetchView();
     }
   };
 
-  const onSquare = (square: string) => {
+  const onPlace = (place: string) => {
     if (!myMove || state.sending) return;
-    const result = click(view.game, legal, state.pick, square);
+    const result = click(legal, state.pick, place);
     if (result.kind === 'move') void send(result.move);
     else dispatch({ type: 'pick', pick: result.pick });
   };
@@ -137,28 +154,21 @@ export function GamePage(props: { id: string }) {
   };
 
   const openSeats = view.status.state === 'open' ? view.seats.filter((s) => s.kind === 'open') : [];
-  const canResign = view.game !== 'scg' && view.status.state === 'ongoing' && view.you.length > 0;
-  const title = `${gameTitle(view.game)}${view.variant && view.variant !== 'current' ? ` (${view.variant})` : ''}`;
+  const canResign = !rounds && view.status.state === 'ongoing' && view.you.length > 0;
   const at = state.cursor ?? view.moves.length;
-  // The record's notation once the history has caught up; the view's long form until then.
-  const recordMoves =
-    state.history && state.history.plies.length === view.moves.length ? state.history.plies.map((p) => p.record) : view.moves;
+  const recordMoves = state.history && state.history.plies.length === view.moves.length ? state.history.plies.map((p) => p.record) : view.moves;
 
   return (
-    <div class={`game-page game-${view.game}`}>
+    <div class="game-page">
       <div class="board-column">
-        <div class="board-wrap" data-flipped={String(flipped)} data-ply={view.ply} data-shown-ply={at} data-position={show.position}>
+        <div class="board-wrap" data-flipped={String(flipped)} data-ply={view.ply} data-shown-ply={at} data-position={show.live ? view.position : undefined}>
           <Board
-            game={view.game}
-            variant={view.variant}
-            position={show.position}
+            board={board}
             flipped={flipped}
+            label={`${title} board`}
             targets={myMove && !state.sending ? state.pick.targets : new Set()}
             selected={state.pick.path}
-            lastMove={lastMoveSquares}
-            pending={show.live ? (view.scg?.my_play ?? null) : null}
-            pendingLetter={view.you[0] ?? null}
-            onSquare={onSquare}
+            onPlace={onPlace}
           />
         </div>
         {!show.live && (
@@ -169,9 +179,9 @@ export function GamePage(props: { id: string }) {
         )}
         {myMove && state.pick.complete.length > 0 && (
           <div class="choices" role="group" aria-label="Choose the move" data-testid="choices">
-            {state.pick.complete.map((move) => (
-              <button type="button" key={move} onClick={() => send(move)} data-move={move}>
-                {describeChoice(view.game, move)}
+            {state.pick.complete.map((entry) => (
+              <button type="button" key={entry.move} onClick={() => send(entry.move)} data-move={entry.move} title={entry.move}>
+                {choiceWords(entry)}
               </button>
             ))}
           </div>
@@ -182,22 +192,18 @@ export function GamePage(props: { id: string }) {
             <button type="button" class="link" onClick={() => dispatch({ type: 'dismiss' })} aria-label="Dismiss">✕</button>
           </p>
         )}
-        <Legend game={view.game} variant={view.variant} position={show.position} />
+        <Legend board={board} entry={entry} />
       </div>
 
       <aside class="side">
         <h1>{title}</h1>
-        <p class="status" data-testid="status" role="status">{statusText(view)}</p>
-        <Countdown deadline={view.status.state === 'ongoing' ? view.deadline : null} label={view.game === 'scg' ? 'Round closes' : 'Time to move'} />
+        <p class="status" data-testid="status" role="status">{statusText(view, entry)}</p>
+        <Countdown deadline={view.status.state === 'ongoing' ? (view.deadline ?? null) : null} label={rounds ? 'Round closes' : 'Time to move'} />
         <ul class="seats">
           {view.seats.map((s) => (
-            <li key={s.seat} class={`${view.to_move.includes(s.seat) && view.game !== 'scg' ? 'to-move' : ''} ${view.you.includes(s.seat) ? 'you' : ''}`}>
-              <span
-                class={`seat-mark seat-${view.game}-${s.seat}`}
-                style={view.game === 'scg' ? { background: scgColour(s.seat) } : undefined}
-                aria-hidden="true"
-              />
-              <span>{seatName(view.game, s.seat)}</span>
+            <li key={s.seat} class={`${view.to_move.includes(s.seat) && !rounds ? 'to-move' : ''} ${view.you.includes(s.seat) ? 'you' : ''}`}>
+              <SeatMark board={view.board} seat={s.seat} />
+              <span>{seatName(entry, s.seat)}</span>
               <span class="who">{seatLabel(s)}{view.you.includes(s.seat) ? ' (you)' : ''}</span>
               {s.kind === 'open' && me && (
                 <button type="button" onClick={() => api.takeSeat(view.id, s.seat).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }))}>
@@ -213,26 +219,30 @@ export function GamePage(props: { id: string }) {
         {view.you.length === 0 && view.status.state !== 'open' && <p class="hint">You are watching{live === 'open' ? ', live' : ''}.</p>}
         {live !== 'open' && <p class="hint" data-testid="connection">Reconnecting…</p>}
 
-        {view.scg && <ScgPanel view={view} remaining={remainingPlayers(view)} />}
+        {view.scg && <RoundsPanel view={view} round={view.scg} remaining={remainingPlayers(view)} />}
 
-        <MoveList game={view.game} moves={recordMoves} secondFirst={secondFirst} at={at} onStep={(to) => dispatch({ type: 'step', to })} />
+        <MoveList moves={recordMoves} numbering={view.numbering} at={at} onStep={(to) => dispatch({ type: 'step', to })} />
 
         {view.status.state === 'ongoing' && view.you.length > 0 && (
           <form class="type-move" onSubmit={onType}>
-            <label for="move-input">{view.game === 'scg' ? 'Your play' : 'Type a move'}</label>
+            <label for="move-input">{rounds ? 'Your play' : 'Type a move'}</label>
             <input
               id="move-input"
               data-testid="move-input"
               autocomplete="off"
               spellcheck={false}
-              placeholder={view.game === 'scg' ? 'e7' : view.game === 'agog' ? 'e2-e3 or b6' : view.game === 'ogama' ? 'T@c3, c3-d5' : 'c2-c4'}
+              title={entry?.notation}
+              aria-describedby="notation-help"
               value={typed}
               onInput={(e) => setTyped(e.currentTarget.value)}
             />
-            <button type="submit" disabled={!typed.trim() || !!state.sending}>{view.game === 'scg' ? 'Play' : 'Move'}</button>
-            {legal.includes('pass') && (
-              <button type="button" onClick={() => send('pass')} data-testid="pass">Pass</button>
-            )}
+            <button type="submit" disabled={!typed.trim() || !!state.sending}>{rounds ? 'Play' : 'Move'}</button>
+            {buttonMoves(legal).map((entry) => (
+              <button type="button" key={entry.move} onClick={() => send(entry.move)} data-testid={entry.move}>
+                {entry.move.charAt(0).toUpperCase() + entry.move.slice(1)}
+              </button>
+            ))}
+            {entry && <p class="hint" id="notation-help">{entry.notation}</p>}
           </form>
         )}
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { timeLeft } from '../play/notation';
+import { timeLeft } from '../play/moves';
 
 /** A deadline counting down each second; `label` says whose it is. */
 export function Countdown(props: { deadline: string | null; label: string }) {

@@ -1,5 +1,5 @@
+import { entryFor, gameName, seatName, useCatalog } from '../api/catalog';
 import type { GameSummary } from '../api/types';
-import { gameTitle, seatName } from '../play/notation';
 import { seatLabel } from '../play/status';
 
 /** Whether `name` is to move in `game`. */
@@ -19,6 +19,7 @@ export function myGamesInOrder(active: GameSummary[], waiting: GameSummary[], fi
 
 /** A list of games, each a link to its page. */
 export function GameList(props: { games: GameSummary[]; me?: string; empty: string; testid: string }) {
+  const catalog = useCatalog();
   if (props.games.length === 0) return <p class="hint" data-testid={props.testid}>{props.empty}</p>;
   return (
     <ul class="games" data-testid={props.testid}>
@@ -27,10 +28,9 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
         return (
           <li key={game.id} class={turn ? 'turn' : ''}>
             <a href={`/games/${game.id}`} data-game-id={game.id}>
-              <strong>{gameTitle(game.game)}</strong>
-              {game.variant && <span class="hint"> {game.variant}</span>}
+              <strong>{gameName(catalog, game.game, game.variant)}</strong>
               <span class="who">
-                {game.seats.map((s) => `${seatName(game.game, s.seat)}: ${seatLabel(s)}`).join(' · ')}
+                {game.seats.map((s) => `${seatName(entryFor(catalog, game.game, game.variant), s.seat)}: ${seatLabel(s)}`).join(' · ')}
               </span>
               <span class="state">
                 {turn ? 'your turn' : game.state === 'open' ? 'waiting for players' : game.state === 'finished' ? 'over' : `move ${game.ply}`}

@@ -1,25 +1,16 @@
-import type { GameName } from '../api/types';
-import { moveRows } from '../play/notation';
+import type { MoveNumbering } from '../api/types';
+import { moveRows } from '../play/moves';
 
 /** The moves in the game's notation; a click shows the position after one. */
 export function MoveList(props: {
-  game: GameName;
   moves: string[];
-  secondFirst: boolean;
+  numbering: MoveNumbering;
   /** The ply shown. */
   at: number;
   onStep(to: 'first' | 'back' | 'forward' | 'live' | number): void;
 }) {
-  const rows = moveRows(props.game, props.moves, props.secondFirst);
+  const rows = moveRows(props.moves, props.numbering);
   const last = props.moves.length;
-  const cell = (c: { ply: number; text: string } | null) =>
-    c ? (
-      <button type="button" class={`move ${c.ply === props.at ? 'current' : ''}`} data-ply={c.ply} onClick={() => props.onStep(c.ply)}>
-        {c.text}
-      </button>
-    ) : (
-      <span class="move empty">…</span>
-    );
   return (
     <div class="move-list">
       <div class="steps" role="group" aria-label="Step through the game">
@@ -28,12 +19,19 @@ export function MoveList(props: {
         <button type="button" onClick={() => props.onStep('forward')} disabled={props.at >= last} aria-label="One move on" title="One move on (→)">›</button>
         <button type="button" onClick={() => props.onStep('live')} disabled={props.at >= last} aria-label="Now" title="Now (End)" data-testid="live">»</button>
       </div>
-      <ol class={`moves ${props.game === 'scg' ? 'rounds' : ''}`} data-testid="moves">
+      <ol class={`moves ${props.numbering.per_number === 1 ? 'rounds' : ''}`} data-testid="moves">
         {rows.map((row) => (
           <li key={row.number}>
             <span class="number">{row.number}.</span>
-            {cell(row.first)}
-            {row.second && cell(row.second)}
+            {row.cells.map((c, i) =>
+              c ? (
+                <button type="button" key={i} class={`move ${c.ply === props.at ? 'current' : ''}`} data-ply={c.ply} onClick={() => props.onStep(c.ply)} aria-current={c.ply === props.at ? 'step' : undefined}>
+                  {c.text}
+                </button>
+              ) : (
+                <span key={i} class="move empty">…</span>
+              ),
+            )}
           </li>
         ))}
       </ol>

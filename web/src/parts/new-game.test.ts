@@ -1,30 +1,45 @@
 // The new-game form: the request it makes and the seat its maker holds.
 
 import { describe, expect, it } from 'vitest';
-import { newGameRequest, resized, type SeatChoice, wholeNumber, withSeat } from './new-game';
+import { entryFor } from '../api/catalog';
+import { CATALOG } from '../boards/fixtures';
+import { formProblem, newGameRequest, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
 
-const base = { variant: 'current', handicap: '', seed: '', atBlocked: false, closeEarly: true, clock: '' };
+const entry = (game: string, variant?: string) => entryFor(CATALOG, game, variant)!;
+const base = { options: {}, seed: '', closeEarly: true, clock: '' };
 
 describe('the new game form', () => {
-  it('sends every seat kind and the A•G•O•G options', () => {
+  it('sends every seat kind and the options the catalog lists', () => {
     expect(
-      newGameRequest({ ...base, game: 'agog', variant: 'classic', handicap: '3', seed: '12', clock: '3', seats: [{ kind: 'me', level: 5 }, { kind: 'computer', level: 7 }] }),
-    ).toEqual({ game: 'agog', variant: 'classic', handicap: 3, seed: 12, seats: [{ account: 'me' }, { computer: 7 }], clock: { days_per_move: 3 } });
+      newGameRequest({ ...base, entry: entry('agog', 'classic'), options: { handicap: '3' }, seed: '12', clock: '3', seats: [{ kind: 'me', level: 5 }, { kind: 'computer', level: 7 }] }),
+    ).toEqual({ game: 'agog', variant: 'classic', options: { handicap: 3 }, seed: 12, seats: [{ account: 'me' }, { computer: 7 }], clock: { days_per_move: 3 } });
   });
   it('leaves out what does not apply and what is empty', () => {
-    expect(newGameRequest({ ...base, game: 'sage', handicap: '3', seats: [{ kind: 'open', level: 5 }, { kind: 'me', level: 5 }] })).toEqual({
+    expect(newGameRequest({ ...base, entry: entry('sage'), options: { handicap: '3' }, seats: [{ kind: 'open', level: 5 }, { kind: 'me', level: 5 }] })).toEqual({
       game: 'sage',
       seats: [{ open: true }, { account: 'me' }],
     });
   });
-  it('gives a Single Capture Go table its round clock and options', () => {
-    expect(newGameRequest({ ...base, game: 'scg', atBlocked: true, seats: [{ kind: 'me', level: 5 }, { kind: 'open', level: 5 }, { kind: 'computer', level: 2 }] })).toEqual({
+  it('gives a game of rounds its round clock and its switches', () => {
+    expect(newGameRequest({ ...base, entry: entry('scg'), options: { 'at-blocked': true }, seats: [{ kind: 'me', level: 5 }, { kind: 'open', level: 5 }, { kind: 'computer', level: 2 }] })).toEqual({
       game: 'scg',
-      at_blocked: true,
+      options: { 'at-blocked': true },
       seats: [{ account: 'me' }, { open: true }, { computer: 2 }],
       clock: { close_early: true },
     });
-    expect(newGameRequest({ ...base, game: 'scg', clock: '48', closeEarly: false, seats: [] }).clock).toEqual({ round_hours: 48, close_early: false });
+    expect(newGameRequest({ ...base, entry: entry('scg'), clock: '48', closeEarly: false, seats: [] }).clock).toEqual({ round_hours: 48, close_early: false });
+  });
+  it('takes a seed as a game option where the game has one', () => {
+    expect(newGameRequest({ ...base, entry: entry('ogama'), options: { seed: '12' }, seed: '5', seats: [] })).toEqual({ game: 'ogama', options: { seed: 12 }, seats: [] });
+  });
+  it('names what is wrong before sending', () => {
+    expect(formProblem(entry('agog'), { handicap: '11' }, '', '')).toMatch(/handicap/);
+    expect(formProblem(entry('agog'), { handicap: 'x' }, '', '')).toMatch(/handicap/);
+    expect(formProblem(entry('agog'), { handicap: '10' }, '', '')).toBeNull();
+    expect(formProblem(entry('sage'), {}, '1.5', '')).toMatch(/clock/);
+    expect(optionValue(entry('scg').options[0], undefined)).toBeUndefined();
+    expect(seatNames(entry('agog'), 2)).toEqual(['White', 'Black']);
+    expect(seatNames(entry('scg'), 3)).toEqual(['Player 1', 'Player 2', 'Player 3']);
   });
   it('reads whole numbers and flags the rest', () => {
     expect(wholeNumber(' 12 ')).toBe(12);
@@ -62,7 +77,7 @@ describe('the new game form', () => {
     for (let step = 0; step < 500; step++) {
       seats = next(5) === 0 ? resized(seats, 2 + next(11)) : withSeat(seats, next(seats.length), kinds[next(3)]);
       expect(seats.filter((s) => s.kind === 'me')).toHaveLength(1);
-      const request = newGameRequest({ ...base, game: 'scg', seats });
+      const request = newGameRequest({ ...base, entry: entry('scg'), seats });
       expect(request.seats.filter((s) => 'account' in s && s.account === 'me')).toHaveLength(1);
     }
   });

@@ -1,19 +1,16 @@
-// The form that starts a game: every option the server takes, and the
-// rule that whoever starts it holds exactly one of its seats.
+// The form that starts a game, drawn from the catalog: the game or
+// edition, its options as the server declares them, the seats (whoever
+// starts a game holds exactly one), and the clock.
 
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { seatName, useCatalog } from '../api/catalog';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
-import type { GameName, NewGame, SeatSpec } from '../api/types';
+import type { CatalogGame, CatalogOption, NewGame, SeatSpec } from '../api/types';
 import { navigate } from '../router';
-import { gameTitle, seatName } from '../play/notation';
 
 /** What the form says of a seat. */
 export type SeatChoice = { kind: 'me' | 'open' | 'computer'; level: number };
-
-const GAMES: GameName[] = ['agog', 'sage', 'ogama', 'scg'];
-const TURN_SEATS: Record<Exclude<GameName, 'scg'>, [string, string]> = { agog: ['w', 'b'], sage: ['b', 'r'], ogama: ['o', 'b'] };
-const LETTERS = 'ABCDEFGHIJKL';
 
 /**
  * The seats after seat `i` is set to `kind`. The person starting the game
@@ -34,38 +31,62 @@ export function resized(seats: SeatChoice[], n: number): SeatChoice[] {
   return next.some((s) => s.kind === 'me') ? next : withSeat(next, 0, 'me');
 }
 
-/** Parses an optional whole number field: undefined when empty. */
+/** Parses an optional whole number field: undefined when empty, NaN when not a whole number. */
 export function wholeNumber(text: string): number | undefined {
   const t = text.trim();
   return t === '' ? undefined : /^\d+$/.test(t) ? Number(t) : NaN;
 }
 
+/** An option's value as the form holds it: text typed, or a box ticked. */
+export type OptionInput = string | boolean;
+
+/** The value the server takes for an option as typed; undefined when left empty, NaN when not a number. */
+export function optionValue(option: CatalogOption, input: OptionInput | undefined): string | number | boolean | undefined {
+  if (option.type === 'switch') return typeof input === 'boolean' ? input : undefined;
+  const text = typeof input === 'string' ? input.trim() : '';
+  if (text === '') return undefined;
+  return option.type === 'number' ? (wholeNumber(text) ?? NaN) : text;
+}
+
+/** What is wrong with the form's values, or null. */
+export function formProblem(entry: CatalogGame, options: Record<string, OptionInput>, clock: string, seed: string): string | null {
+  for (const option of entry.options) {
+    const value = optionValue(option, options[option.name]);
+    if (typeof value === 'number' && (Number.isNaN(value) || (option.min != null && value < option.min) || (option.max != null && value > option.max))) {
+      return `${option.name} is a whole number from ${option.min ?? 0} to ${option.max ?? '…'}.`;
+    }
+  }
+  if (Number.isNaN(wholeNumber(clock))) return 'The clock is a whole number (or empty).';
+  if (Number.isNaN(wholeNumber(seed))) return 'The seed is a whole number (or empty).';
+  return null;
+}
+
 /** The request a form's choices make. */
 export function newGameRequest(form: {
-  game: GameName;
-  variant: string;
-  handicap: string;
-  seed: string;
-  atBlocked: boolean;
-  closeEarly: boolean;
+  entry: CatalogGame;
+  options: Record<string, OptionInput>;
   seats: SeatChoice[];
   clock: string;
+  closeEarly: boolean;
+  seed: string;
 }): NewGame {
+  const { entry } = form;
   const request: NewGame = {
-    game: form.game,
+    game: entry.game,
     seats: form.seats.map((s): SeatSpec => (s.kind === 'me' ? { account: 'me' } : s.kind === 'open' ? { open: true } : { computer: s.level })),
   };
-  if (form.game === 'agog') {
-    request.variant = form.variant;
-    const handicap = wholeNumber(form.handicap);
-    if (handicap !== undefined) request.handicap = handicap;
+  if (entry.variant) request.variant = entry.variant;
+  const options: Record<string, unknown> = {};
+  for (const option of entry.options) {
+    const value = optionValue(option, form.options[option.name]);
+    if (value !== undefined) options[option.name] = value;
   }
+  if (Object.keys(options).length > 0) request.options = options;
   const seed = wholeNumber(form.seed);
-  if (seed !== undefined) request.seed = seed;
+  if (seed !== undefined && !entry.options.some((o) => o.name === 'seed')) request.seed = seed;
   const clock = wholeNumber(form.clock);
-  if (form.game === 'scg') {
-    request.at_blocked = form.atBlocked;
-    // A round always has a deadline: the rule text's three days unless set.
+  if (entry.rounds) {
+    // A round always has a deadline: the rules' default unless set.
     request.clock = { ...(clock !== undefined ? { round_hours: clock } : {}), close_early: form.closeEarly };
   } else if (clock !== undefined) {
     request.clock = { days_per_move: clock };
@@ -73,13 +94,43 @@ export function newGameRequest(form: {
   return request;
 }
 
+/** The seats' names: the game's own, or numbered where it names none. */
+export function seatNames(entry: CatalogGame, count: number): string[] {
+  return entry.seats.length > 0 ? entry.seats.map((s) => seatName(entry, s.label)) : Array.from({ length: count }, (_, i) => `Player ${i + 1}`);
+}
+
+function OptionField(props: { option: CatalogOption; value: OptionInput | undefined; set(value: OptionInput): void }) {
+  const { option } = props;
+  if (option.type === 'switch') {
+    const checked = typeof props.value === 'boolean' ? props.value : option.default === true;
+    return (
+      <label class="check">
+        <input type="checkbox" name={option.name} checked={checked} onChange={(e) => props.set(e.currentTarget.checked)} /> {option.help}
+      </label>
+    );
+  }
+  const range = option.type === 'number' && option.max != null && option.max < 1e9 ? ` (${option.min ?? 0}–${option.max})` : '';
+  return (
+    <label>
+      {option.name}
+      <span class="hint"> {option.help}{range}</span>
+      <input
+        name={option.name}
+        inputMode={option.type === 'number' ? 'numeric' : undefined}
+        placeholder={option.default != null ? String(option.default) : ''}
+        value={typeof props.value === 'string' ? props.value : ''}
+        onInput={(e) => props.set(e.currentTarget.value)}
+      />
+    </label>
+  );
+}
+
 /** The form that starts a game with every option the server takes. */
 export function NewGameForm() {
-  const [game, setGame] = useState<GameName>('agog');
-  const [variant, setVariant] = useState('current');
-  const [handicap, setHandicap] = useState('');
+  const catalog = useCatalog();
+  const [chosen, setChosen] = useState(0);
+  const [options, setOptions] = useState<Record<string, OptionInput>>({});
   const [seed, setSeed] = useState('');
-  const [atBlocked, setAtBlocked] = useState(false);
   const [closeEarly, setCloseEarly] = useState(true);
   const [clock, setClock] = useState('');
   const [seats, setSeats] = useState<SeatChoice[]>([
@@ -88,26 +139,30 @@ export function NewGameForm() {
   ]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const entry = catalog?.games[chosen] ?? null;
 
-  const names = game === 'scg' ? [...LETTERS.slice(0, seats.length)] : TURN_SEATS[game].map((s) => seatName(game, s));
-  const chooseGame = (next: GameName) => {
-    setGame(next);
-    if (next === 'scg' && seats.length < 3) setSeats(resized(seats, 3));
-    if (next !== 'scg' && seats.length > 2) setSeats(resized(seats, 2));
-  };
+  // A game whose table seats more: start with three.
+  useEffect(() => {
+    if (!entry) return;
+    const wanted = Math.min(entry.max_seats, Math.max(entry.min_seats, entry.seats.length > 0 ? entry.seats.length : Math.max(seats.length, 3)));
+    if (wanted !== seats.length) setSeats(resized(seats, wanted));
+  }, [entry?.game, entry?.variant]);
+
+  if (!catalog || !entry) return <p class="hint">Loading the games…</p>;
+  const names = seatNames(entry, seats.length);
   const setSeat = (i: number, change: Partial<SeatChoice>) => setSeats(seats.map((s, j) => (i === j ? { ...s, ...change } : s)));
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setError(null);
-    const request = newGameRequest({ game, variant, handicap, seed, atBlocked, closeEarly, seats, clock });
-    if ([request.handicap, request.seed, request.clock?.days_per_move, request.clock?.round_hours].some((n) => Number.isNaN(n))) {
-      setError('Handicap, seed and clock are whole numbers (or empty).');
+    const problem = formProblem(entry, options, clock, seed);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
     try {
-      const view = await api.createGame(request);
+      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed }));
       navigate(`/games/${view.id}`);
     } catch (e) {
       setError(problemText(e));
@@ -120,41 +175,37 @@ export function NewGameForm() {
     <form class="new-game" onSubmit={submit} data-testid="new-game">
       <fieldset class="row">
         <legend>Game</legend>
-        {GAMES.map((g) => (
-          <label key={g} class="choice">
-            <input type="radio" name="game" value={g} checked={game === g} onChange={() => chooseGame(g)} /> {gameTitle(g)}
+        {catalog.games.map((g, i) => (
+          <label key={`${g.game}/${g.variant ?? ''}`} class="choice" title={g.about ?? undefined}>
+            <input
+              type="radio"
+              name="game"
+              value={g.variant ? `${g.game}/${g.variant}` : g.game}
+              checked={chosen === i}
+              onChange={() => {
+                setChosen(i);
+                setOptions({});
+              }}
+            />{' '}
+            {g.name}
           </label>
         ))}
       </fieldset>
-      {game === 'agog' && (
+      {entry.options.length > 0 && (
         <div class="row">
-          <label>
-            Edition
-            <select name="variant" value={variant} onChange={(e) => setVariant(e.currentTarget.value)}>
-              <option value="current">current</option>
-              <option value="classic">classic (first edition)</option>
-            </select>
-          </label>
-          <label>
-            Handicap <span class="hint">(Black starts without 0–10 golems)</span>
-            <input name="handicap" inputMode="numeric" placeholder="0" value={handicap} onInput={(e) => setHandicap(e.currentTarget.value)} />
-          </label>
+          {entry.options.map((option) => (
+            <OptionField key={option.name} option={option} value={options[option.name]} set={(value) => setOptions({ ...options, [option.name]: value })} />
+          ))}
         </div>
       )}
       <fieldset>
         <legend>Seats</legend>
         <p class="hint" data-testid="seat-rule">You hold one seat of every game you start: choose “me” for another seat to move there.</p>
-        {game === 'scg' && (
+        {entry.min_seats !== entry.max_seats && (
           <label>
             Players
-            <select
-              name="players"
-              value={seats.length}
-              onChange={(e) => {
-                setSeats(resized(seats, Number(e.currentTarget.value)));
-              }}
-            >
-              {Array.from({ length: 11 }, (_, i) => i + 2).map((n) => (
+            <select name="players" value={seats.length} onChange={(e) => setSeats(resized(seats, Number(e.currentTarget.value)))}>
+              {Array.from({ length: entry.max_seats - entry.min_seats + 1 }, (_, i) => i + entry.min_seats).map((n) => (
                 <option key={n} value={n}>{n}</option>
               ))}
             </select>
@@ -186,25 +237,22 @@ export function NewGameForm() {
       </fieldset>
       <div class="row">
         <label>
-          {game === 'scg' ? 'Hours per round' : 'Days per move'}{' '}
-          <span class="hint">{game === 'scg' ? '(empty: 72, the rules’ three days)' : '(empty: no deadline)'}</span>
+          {entry.rounds ? 'Hours per round' : 'Days per move'}{' '}
+          <span class="hint">{entry.rounds ? '(empty: the rules’ default)' : '(empty: no deadline)'}</span>
           <input name="clock" inputMode="numeric" value={clock} onInput={(e) => setClock(e.currentTarget.value)} />
         </label>
-        <label>
-          Seed <span class="hint">{game === 'ogama' ? '(the deal; empty: random)' : "(the computer's choices)"}</span>
-          <input name="seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
-        </label>
-      </div>
-      {game === 'scg' && (
-        <div class="row">
-          <label class="check">
-            <input type="checkbox" name="at_blocked" checked={atBlocked} onChange={(e) => setAtBlocked(e.currentTarget.checked)} /> @ squares blocked
+        {!entry.options.some((o) => o.name === 'seed') && (
+          <label>
+            Seed <span class="hint">(the computer's choices)</span>
+            <input name="seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
           </label>
+        )}
+        {entry.rounds && (
           <label class="check">
             <input type="checkbox" name="close_early" checked={closeEarly} onChange={(e) => setCloseEarly(e.currentTarget.checked)} /> Close a round once every play is in
           </label>
-        </div>
-      )}
+        )}
+      </div>
       {error && <p class="error" role="alert" data-testid="error">{error}</p>}
       <button type="submit" disabled={busy} data-testid="create-game">Start the game</button>
     </form>

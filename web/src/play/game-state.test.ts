@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { GameView } from '../api/types';
-import { initialState, isNewer, reduce, shown } from './game-state';
+import type { ChangeMessage, GameView } from '../api/types';
+import { FIXTURES, viewOf } from '../boards/fixtures';
+import { applyChange, initialState, isNewer, reduce, shown } from './game-state';
+
+const start = FIXTURES['agog-start'];
+const later = FIXTURES['agog-classic-moves'];
 
 function view(ply: number, updated: string, extra: Partial<GameView> = {}): GameView {
-  return {
-    id: 'g1', game: 'agog', variant: null, options: {}, seats: [], you: ['w'], to_move: ['w'], ply,
-    position: `p${ply}`, moves: Array.from({ length: ply }, (_, i) => `m${i + 1}`), last_move: ply ? `l${ply}` : null,
-    status: { state: 'ongoing', winners: [], reason: null }, legal: ['e2-e3', 'e2-e4'], deadline: null,
-    created: '2026-11-23T00:00:00Z', updated, ...extra,
-  };
+  return viewOf('agog-start', { you: ['w'], ply, moves: Array.from({ length: ply }, (_, i) => `m${i + 1}`), updated, ...extra });
+}
+
+function change(ply: number, added: string[], updated: string, extra: Partial<ChangeMessage> = {}): ChangeMessage {
+  return { ply, moves_added: added, board: later.board, to_move: ['b'], status: later.status, deadline: null, legal: undefined, updated, ...extra };
 }
 
 describe('the game page state', () => {
@@ -23,7 +26,7 @@ describe('the game page state', () => {
 
   it('lights the moves of a new view and clears a refusal once the game moves on', () => {
     let state = reduce(initialState, { type: 'view', view: view(0, '2026-11-23T00:00:00Z') });
-    expect([...state.pick.targets]).toEqual(['e2']);
+    expect(state.pick.targets).toEqual(new Set(start.legal.map((m) => m.steps[0])));
     state = reduce(state, { type: 'sending', move: 'e2-e3' });
     state = reduce(state, { type: 'refused', message: 'no' });
     expect(state.error).toBe('no');
@@ -33,29 +36,45 @@ describe('the game page state', () => {
     expect(state.pick.targets.size).toBe(0);
   });
 
+  it('appends a change to the view and the history, without fetching either again', () => {
+    let state = reduce(initialState, { type: 'view', view: view(2, '2026-11-23T00:00:02Z') });
+    state = reduce(state, { type: 'history', history: { start: 'p0', start_board: start.board, plies: [1, 2].map((n) => ({ record: `m${n}`, long: `m${n}`, position: `p${n}`, board: start.board })) } });
+    state = reduce(state, { type: 'change', change: change(3, ['m3'], '2026-11-23T00:00:03Z') });
+    expect(state.view?.moves).toEqual(['m1', 'm2', 'm3']);
+    expect(state.view?.board).toEqual(later.board);
+    expect(state.view?.legal).toBeUndefined();
+    expect(state.history?.plies.map((p) => p.record)).toEqual(['m1', 'm2', 'm3']);
+    expect(state.stale).toBe(false);
+    // An older change is ignored; one that jumps a ply asks for the view again.
+    expect(reduce(state, { type: 'change', change: change(2, [], '2026-11-23T00:00:01Z') })).toBe(state);
+    expect(reduce(state, { type: 'change', change: change(5, ['m5'], '2026-11-23T00:00:09Z') }).stale).toBe(true);
+    expect(applyChange(state.view!, change(5, ['m4', 'm5'], '2026-11-23T00:00:09Z'))?.moves).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+
   it('takes new moves again once the server has answered, even when the ply stays', () => {
     let state = reduce(initialState, { type: 'view', view: view(1, '2026-11-23T00:00:01Z') });
     state = reduce(state, { type: 'sending', move: 'e2-e3' });
     state = reduce(state, { type: 'answered', view: view(1, '2026-11-23T00:00:02Z') });
     expect(state.sending).toBeNull();
-    expect([...state.pick.targets]).toEqual(['e2']);
+    expect(state.pick.targets.size).toBeGreaterThan(0);
   });
 
   it('steps through the history and back to live', () => {
     let state = reduce(initialState, { type: 'view', view: view(3, '2026-11-23T00:00:03Z') });
+    const boards = [later.board, start.board, later.board];
     state = reduce(state, {
       type: 'history',
-      history: { start: 'p0', plies: [1, 2, 3].map((n) => ({ record: `m${n}`, long: `l${n}`, position: `p${n}` })) },
+      history: { start: 'p0', start_board: start.board, plies: [1, 2, 3].map((n) => ({ record: `m${n}`, long: `l${n}`, position: `p${n}`, board: boards[n - 1] })) },
     });
-    expect(shown(state)).toEqual({ position: 'p3', lastMove: 'l3', live: true });
+    expect(shown(state)).toEqual({ board: state.view!.board, live: true });
     state = reduce(state, { type: 'step', to: 'back' });
-    expect(shown(state)).toEqual({ position: 'p2', lastMove: 'l2', live: false });
+    expect(shown(state)).toEqual({ board: start.board, live: false });
     state = reduce(state, { type: 'step', to: 'first' });
-    expect(shown(state)).toEqual({ position: 'p0', lastMove: null, live: false });
+    expect(shown(state)).toEqual({ board: start.board, live: false });
     state = reduce(state, { type: 'step', to: 'back' });
     expect(state.cursor).toBe(0);
     state = reduce(state, { type: 'step', to: 'forward' });
-    expect(shown(state).position).toBe('p1');
+    expect(shown(state).board).toBe(later.board);
     state = reduce(state, { type: 'step', to: 'live' });
     expect(state.cursor).toBeNull();
     state = reduce(state, { type: 'step', to: 2 });

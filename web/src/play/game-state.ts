@@ -1,17 +1,17 @@
-// The game page's state and how each event changes it: views from the
-// server (answers and the live socket, in any order), the history for
-// stepping through the game, the move being picked, and errors.
+// The game page's state and how each event changes it: the view from the
+// server (answers and the live socket, in any order), the small changes
+// the socket sends after it, the history for stepping through the game
+// (fetched once, then extended by each change), the move being picked,
+// and errors.
 
-import type { GameView, History } from '../api/types';
-import { type Pick, pickAt } from './steps';
-
-/** A game's history: the start and the position after each move. */
-export type HistoryData = History;
+import type { BoardModel, ChangeMessage, GameView, History } from '../api/types';
+import { type Pick, pickAt } from './clicks';
 
 /** Everything the game page draws from. */
 export interface GameState {
   view: GameView | null;
-  history: HistoryData | null;
+  /** Every position of the game so far, to step through: the start's board and each move's. */
+  history: History | null;
   /** The ply shown while stepping through the game; null: live. */
   cursor: number | null;
   pick: Pick;
@@ -19,13 +19,16 @@ export interface GameState {
   sending: string | null;
   /** The server's explanation of the last refused move. */
   error: string | null;
+  /** A change came that does not follow the view held: the view must be fetched again. */
+  stale: boolean;
 }
 
 /** What can happen on the game page. */
 export type GameEvent =
   | { type: 'view'; view: GameView }
+  | { type: 'change'; change: ChangeMessage }
   | { type: 'answered'; view: GameView }
-  | { type: 'history'; history: HistoryData }
+  | { type: 'history'; history: History }
   | { type: 'step'; to: 'first' | 'back' | 'forward' | 'live' | number }
   | { type: 'pick'; pick: Pick }
   | { type: 'sending'; move: string }
@@ -40,17 +43,46 @@ export const initialState: GameState = {
   pick: { path: [], targets: new Set(), complete: [] },
   sending: null,
   error: null,
+  stale: false,
 };
 
 /** Whether `next` is at least as new as `current` (views may arrive out of order). */
-export function isNewer(current: GameView | null, next: GameView): boolean {
+export function isNewer(current: GameView | null, next: Pick2<GameView, 'id' | 'ply' | 'updated'>): boolean {
   if (!current || current.id !== next.id) return true;
   if (next.ply !== current.ply) return next.ply > current.ply;
   return Date.parse(next.updated) >= Date.parse(current.updated);
 }
 
+type Pick2<T, K extends keyof T> = { [P in K]: T[P] };
+
 function freshPick(view: GameView | null): Pick {
-  return pickAt(view?.game ?? 'agog', view?.legal ?? [], []);
+  return pickAt(view?.legal ?? [], []);
+}
+
+/** The view after `change`, or null when the change does not follow it (a message was missed). */
+export function applyChange(view: GameView, change: ChangeMessage): GameView | null {
+  // Each move (a closed round) moves the ply on by one: a ply that jumps
+  // further says a change was missed.
+  if (change.ply - view.ply > change.moves_added.length) return null;
+  return {
+    ...view,
+    ply: change.ply,
+    moves: [...view.moves, ...change.moves_added],
+    board: change.board,
+    to_move: change.to_move,
+    status: change.status,
+    deadline: change.deadline ?? null,
+    legal: change.legal ?? undefined,
+    scg: change.scg ?? view.scg,
+    updated: change.updated,
+  };
+}
+
+/** The history after `added` moves, the last of which led to `board`; null when it cannot be extended (several moves came at once). */
+function extend(history: History | null, added: readonly string[], board: BoardModel): History | null {
+  if (!history || added.length === 0) return history;
+  if (added.length > 1) return null;
+  return { ...history, plies: [...history.plies, { record: added[0], long: added[0], position: '', board }] };
 }
 
 /** The state after `event`. */
@@ -59,10 +91,29 @@ export function reduce(state: GameState, event: GameEvent): GameState {
     case 'view': {
       if (!isNewer(state.view, event.view)) return state;
       const moved = state.view?.ply !== event.view.ply || state.view?.id !== event.view.id;
+      const history = state.history && state.history.plies.length === event.view.moves.length ? state.history : null;
       return {
         ...state,
         view: event.view,
+        history: state.view?.id === event.view.id ? history : null,
         pick: moved || state.pick.path.length === 0 ? freshPick(event.view) : state.pick,
+        sending: moved ? null : state.sending,
+        error: moved ? null : state.error,
+        stale: false,
+      };
+    }
+    case 'change': {
+      const view = state.view;
+      if (!view) return state;
+      if (!isNewer(view, { id: view.id, ply: event.change.ply, updated: event.change.updated })) return state;
+      const next = applyChange(view, event.change);
+      if (!next) return { ...state, stale: true };
+      const moved = next.ply !== view.ply;
+      return {
+        ...state,
+        view: next,
+        history: extend(state.history, event.change.moves_added, event.change.board),
+        pick: moved || state.pick.path.length === 0 ? freshPick(next) : state.pick,
         sending: moved ? null : state.sending,
         error: moved ? null : state.error,
       };
@@ -72,7 +123,7 @@ export function reduce(state: GameState, event: GameEvent): GameState {
       return { ...next, sending: null, pick: next.view === state.view ? freshPick(state.view) : next.pick };
     }
     case 'history':
-      return { ...state, history: event.history };
+      return state.view && event.history.plies.length !== state.view.moves.length ? state : { ...state, history: event.history };
     case 'step': {
       const last = state.view?.moves.length ?? 0;
       const now = state.cursor ?? last;
@@ -96,13 +147,12 @@ export function reduce(state: GameState, event: GameEvent): GameState {
   }
 }
 
-/** The position to draw and the long-form move that led to it. */
-export function shown(state: GameState): { position: string; lastMove: string | null; live: boolean } {
+/** The board to draw: the game now, or the position stepped to. */
+export function shown(state: GameState): { board: BoardModel | null; live: boolean } {
   const view = state.view;
-  if (!view) return { position: '', lastMove: null, live: true };
-  if (state.cursor === null || !state.history) return { position: view.position, lastMove: view.last_move, live: true };
+  if (!view) return { board: null, live: true };
+  if (state.cursor === null || !state.history) return { board: view.board, live: true };
   const cursor = Math.min(state.cursor, state.history.plies.length);
-  if (cursor === 0) return { position: state.history.start, lastMove: null, live: false };
-  const ply = state.history.plies[cursor - 1];
-  return { position: ply.position, lastMove: ply.long, live: false };
+  if (cursor === 0) return { board: state.history.start_board, live: false };
+  return { board: state.history.plies[cursor - 1].board, live: false };
 }

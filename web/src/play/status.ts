@@ -1,21 +1,27 @@
-// The status line of a game: whose turn, the round, or how it ended.
+// The status line of a game: whose turn, the round, or how it ended —
+// seats named by the catalog.
 
-import type { GameView } from '../api/types';
-import { seatName } from './notation';
+import { seatName } from '../api/catalog';
+import type { CatalogGame, GameView, SeatView } from '../api/types';
 
 /** Who sits in a seat, in words. */
-export function seatLabel(seat: GameView['seats'][number]): string {
+export function seatLabel(seat: SeatView): string {
   if (seat.kind === 'open') return 'open seat';
   if (seat.kind === 'computer') return `computer ${seat.level ?? ''}`.trim();
   return seat.name ?? '?';
 }
 
-/** The status line: whose turn, or how the game ended. */
-export function statusText(view: GameView): string {
+/** The players still in a game of rounds: every one awaited while it goes on. */
+export function remainingPlayers(view: Pick<GameView, 'to_move' | 'status'>): string[] {
+  return view.status.state === 'ongoing' ? view.to_move : [];
+}
+
+/** The status line: whose turn, the round, or how the game ended. */
+export function statusText(view: GameView, entry: CatalogGame | null): string {
   const who = (seat: string) => {
     const s = view.seats.find((x) => x.seat === seat);
     const name = s && s.kind !== 'open' ? ` (${seatLabel(s)})` : '';
-    return `${seatName(view.game, seat)}${name}`;
+    return `${seatName(entry, seat)}${name}`;
   };
   const status = view.status;
   if (status.state === 'open') {
@@ -28,18 +34,13 @@ export function statusText(view: GameView): string {
     const names = status.winners.map(who).join(' and ');
     return `Over: ${names} ${status.winners.length === 1 ? 'wins' : 'share the win'}${reason}`;
   }
-  if (view.game === 'scg' && view.scg) {
+  const round = view.scg;
+  if (round) {
     const remaining = remainingPlayers(view).length;
-    const mine = view.you.length > 0 ? (view.scg.my_play ? ` · your play: ${view.scg.my_play}` : ' · your play is not in yet') : '';
-    return `Round ${view.scg.round}: ${view.scg.plays_in} of ${remaining} plays in${mine}`;
+    const mine = view.you.length > 0 ? (round.my_play ? ` · your play: ${round.my_play}` : ' · your play is not in yet') : '';
+    return `Round ${round.round}: ${round.plays_in} of ${remaining} plays in${mine}`;
   }
   const mover = view.to_move[0];
   if (!mover) return 'Ongoing';
   return `${who(mover)} to move${view.you.includes(mover) ? ': your move' : ''}`;
-}
-
-/** Single Capture Go: the letters still in, from the position's last field. */
-export function remainingPlayers(view: GameView): string[] {
-  const field = view.position.split(' ').pop() ?? '';
-  return field === '-' ? [] : [...field];
 }

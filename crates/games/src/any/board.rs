@@ -16,7 +16,13 @@ impl AnyGame {
     /// to, with the move's cells and spots marked as the last move.
     pub fn board_after(&self, before: &AnyGame, mv: &AnyMove) -> BoardModel {
         let mut board = self.board_model();
-        board.last_move = before.move_steps(mv).into_iter().filter(|s| board.has_place(s)).collect();
+        let mut marked: Vec<String> = Vec::new();
+        for step in before.move_steps(mv) {
+            if board.has_place(&step) && !marked.contains(&step) {
+                marked.push(step);
+            }
+        }
+        board.last_move = marked;
         board
     }
 
