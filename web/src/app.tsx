@@ -52,9 +52,13 @@ export function App() {
 
   return (
     <div class="frame" onClick={onLinkClick}>
+      <a href="#main" class="skip-link" onClick={(e) => {
+        e.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>Skip to the page</a>
       <header class="top">
         <a href="/" class="brand">Arbiter</a>
-        <nav>
+        <nav aria-label="Site">
           <a href="/">Lobby</a>
           {me ? (
             <>
@@ -81,7 +85,7 @@ export function App() {
           </button>
         </nav>
       </header>
-      <main>{page}</main>
+      <main id="main" tabindex={-1}>{page}</main>
     </div>
   );
 }

@@ -56,6 +56,8 @@ pub struct ChangeMessage {
     /// The moves (`scg`: rounds) added since the viewer's last message, as
     /// the view's `moves` writes them.
     pub moves_added: Vec<String>,
+    /// The position string now.
+    pub position: String,
     /// The board now.
     pub board: BoardModel,
     /// Who is to move.

@@ -228,6 +228,8 @@ export interface components {
        * the view's `moves` writes them.
        */
       moves_added: string[];
+      /** @description The position string now. */
+      position: string;
       /** @description The board now. */
       board: components["schemas"]["BoardModel"];
       /** @description Who is to move. */

@@ -46,6 +46,7 @@ export function LobbyPage() {
 
   return (
     <div class="lobby">
+      <h1 class="visually-hidden">Arbiter: the lobby</h1>
       {me && (
         <section class="panel">
           <h2>Your games</h2>

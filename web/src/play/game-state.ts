@@ -67,6 +67,7 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
   return {
     ...view,
     ply: change.ply,
+    position: change.position,
     moves: [...view.moves, ...change.moves_added],
     board: change.board,
     to_move: change.to_move,

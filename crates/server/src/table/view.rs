@@ -53,6 +53,7 @@ impl Table {
         ChangeMessage {
             ply: self.ply(),
             moves_added: moves.get(seen..).unwrap_or_default().to_vec(),
+            position: self.position().position_string(),
             board: self.board(you.first().copied()),
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             status: self.status_view(),

@@ -1,0 +1,182 @@
+// Usable without a mouse or sight: axe-core finds nothing serious or
+// critical on any page (the lobby, each game and edition as a player and
+// as a spectator, a game stepped back through its history, the account
+// pages); every page has one h1, landmarks and a skip link; the focus
+// ring stands out against every cell in both themes; and a move of each
+// game is played with the keyboard alone.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DESKTOP, type Server, createGame, signedUpContext, startBrowser, startServer, viewOf, waitForPly } from './harness';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let server: Server;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** What axe-core finds serious or critical on the page now. */
+async function seriousFindings(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  });
+}
+
+/** Checks a page as a screen reader's user and a keyboard's meet it. */
+async function checkPage(page: Page, what: string): Promise<void> {
+  expect(await seriousFindings(page), what).toEqual([]);
+  expect(await page.locator('h1').count(), `${what}: one h1`).toBe(1);
+  expect(await page.locator('main').count(), `${what}: a main landmark`).toBe(1);
+  expect(await page.locator('header nav').count(), `${what}: a navigation landmark`).toBe(1);
+  expect(await page.locator('a.skip-link[href="#main"]').count(), `${what}: a skip link`).toBe(1);
+}
+
+/** A new context that lets axe-core's script in (the site's policy allows only its own). */
+async function auditContext(name: string) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, bypassCSP: true });
+  const page = await context.newPage();
+  return { context, page, name };
+}
+
+const games = [
+  { title: 'A•G•O•G', body: { game: 'agog', seats: [{ account: 'me' }, { computer: 1 }] } },
+  { title: 'A•G•O•G (classic)', body: { game: 'agog', variant: 'classic', seats: [{ account: 'me' }, { computer: 1 }] } },
+  { title: 'Sage Tafl', body: { game: 'sage', seats: [{ account: 'me' }, { computer: 1 }] } },
+  { title: 'Ogama', body: { game: 'ogama', options: { seed: 12 }, seats: [{ account: 'me' }, { computer: 1 }] } },
+  { title: 'Single Capture Go', body: { game: 'scg', seats: [{ account: 'me' }, { computer: 1 }, { computer: 1 }], clock: { round_hours: 24, close_early: true } } },
+];
+
+it('finds nothing serious on any page, for a player, a spectator and a visitor', async () => {
+  const visitor = await auditContext('visitor');
+  for (const path of ['/', '/signin', '/signup']) {
+    await visitor.page.goto(path);
+    await visitor.page.waitForSelector('h1', { state: 'attached' });
+    await checkPage(visitor.page, `${path}, signed out`);
+  }
+  const player = await signedUpContext(browser, server, 'axe');
+  const audited = await auditContext('player');
+  await audited.context.addCookies(await player.context.cookies());
+  await audited.page.goto('/');
+  await audited.page.waitForSelector('[data-testid=new-game]');
+  await checkPage(audited.page, 'the lobby, signed in');
+  await audited.page.goto('/account');
+  await audited.page.waitForSelector('h1', { state: 'attached' });
+  await checkPage(audited.page, 'the account page');
+  for (const { title, body } of games) {
+    const id = await createGame(audited.page, body);
+    await audited.page.goto(`/games/${id}`);
+    await audited.page.waitForSelector('.board-wrap svg');
+    await checkPage(audited.page, `${title}, its player`);
+    // A move, then back through the history.
+    const view = await viewOf(audited.page, id);
+    const entry = view.legal!.find((m) => m.steps.length > 0)!;
+    await audited.page.evaluate(async ({ g, move, ply }) => fetch(`/api/games/${g}/moves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ move, ply }) }), { g: id, move: entry.move, ply: view.ply });
+    await waitForPly(audited.page, view.ply + 1);
+    await audited.page.click('button[aria-label="The start"]');
+    await audited.page.waitForSelector('[data-testid=stepping]');
+    await checkPage(audited.page, `${title}, stepped back`);
+    await visitor.page.goto(`/games/${id}`);
+    await visitor.page.waitForSelector('.board-wrap svg');
+    await checkPage(visitor.page, `${title}, a spectator`);
+  }
+  await visitor.context.close();
+  await audited.context.close();
+  await player.context.close();
+});
+
+/** The contrast ratio of two CSS colours (WCAG). */
+function contrast(a: number[], b: number[]): number {
+  const lum = (c: number[]) => {
+    const [r, g, bl] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+it('draws a focus ring that stands out by 3:1 against every cell, in both themes', async () => {
+  const p = await signedUpContext(browser, server, 'ring');
+  for (const { title, body } of games) {
+    const id = await createGame(p.page, body);
+    for (const theme of ['light', 'dark']) {
+      await p.page.evaluate((t) => localStorage.setItem('arbiter-theme', t), theme);
+      await p.page.goto(`/games/${id}`);
+      await p.page.waitForSelector('.board-wrap [data-square][tabindex="0"]');
+      await p.page.focus('.board-wrap [data-square][tabindex="0"]');
+      await p.page.keyboard.press('Tab');
+      await p.page.keyboard.press('Shift+Tab');
+      const colours = await p.page.evaluate(() => {
+        const rgb = (text: string) => (text.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+        const focused = document.activeElement as Element;
+        const ring = [...focused.querySelectorAll('.focus-ring')].map((r) => getComputedStyle(r).stroke).filter((s) => s !== 'none');
+        const cells = [...new Set([...document.querySelectorAll('.board-wrap .cell, .board-wrap .spot-body')].map((c) => getComputedStyle(c).fill))];
+        return { ring: ring.map(rgb), cells: cells.map(rgb) };
+      });
+      expect(colours.ring.length, `${title}, ${theme}: the focused place shows its ring`).toBe(2);
+      for (const cell of colours.cells) {
+        const best = Math.max(...colours.ring.map((r) => contrast(r, cell)));
+        expect(best, `${title}, ${theme}: ring against ${cell}`).toBeGreaterThanOrEqual(3);
+      }
+    }
+  }
+  await p.page.evaluate(() => localStorage.removeItem('arbiter-theme'));
+  await p.context.close();
+});
+
+/** Presses Tab until the place named `name` has the focus. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 400; i += 1) {
+    if ((await page.evaluate(() => document.activeElement?.getAttribute('data-square'))) === name) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+it('plays a move of each game with the keyboard alone', async () => {
+  const p = await signedUpContext(browser, server, 'keyboard');
+  for (const { title, body } of games) {
+    const id = await createGame(p.page, body);
+    await p.page.goto(`/games/${id}`);
+    await waitForPly(p.page, 0);
+    const view = await viewOf(p.page, id);
+    const entry = view.legal!.find((m) => m.steps.length > 0 && !m.choice)!;
+    await p.page.locator('body').focus();
+    for (const place of entry.steps) {
+      await tabTo(p.page, place);
+      await p.page.keyboard.press('Enter');
+    }
+    // The move was made: it is the game's first (a round's play may also
+    // still be pending, seen by its player alone).
+    const made = async () => {
+      const first = await p.page.evaluate(async (g) => (await (await fetch(`/api/games/${g}/history`)).json()).plies[0]?.long ?? null, id);
+      return first ?? (await viewOf(p.page, id)).scg?.my_play ?? null;
+    };
+    await expect.poll(made, { timeout: 20_000 }).toContain(entry.move);
+    expect(await made(), title).toContain(entry.move);
+  }
+  await p.context.close();
+});
