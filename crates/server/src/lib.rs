@@ -39,6 +39,7 @@ pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
 pub use mail::{Mailer, MailerError, send_due};
 pub use openapi::ApiDoc;
+pub use routes::positions::answer as answer_position;
 pub use state::{AppState, Settings, origin_of};
 
 /// The largest request body (a move, a new game, an account) in bytes.

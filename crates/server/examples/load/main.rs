@@ -3,13 +3,15 @@
 //! their latency; measures how fast one move reaches many WebSocket
 //! spectators and the server's memory per idle socket; times a level-5
 //! computer reply while the other games are played; and attacks the server
-//! as one person would (`--scenario flood|hog|lobby`, see `abuse.rs`).
+//! as one person would (`--scenario flood|hog|lobby`, see `abuse.rs`);
+//! and costs a move with many spectators (`--scenario watch`).
 //! Everything is bounded in count and time and stays on 127.0.0.1.
 //!
 //! `cargo run --release -p arbiter-server --example load -- --help`
 
 mod abuse;
 mod moves;
+mod watch;
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -23,8 +25,9 @@ use serde_json::{Value, json};
 pub struct Args {
     /// `moves` (many games at once, spectators), `flood` (a registration
     /// flood while others are served), `hog` (one account's queue of
-    /// level-10 searches beside another's level-1 game), or `lobby` (the
-    /// CPU time lobby sockets cost a game created).
+    /// level-10 searches beside another's level-1 game), `lobby` (the
+    /// CPU time lobby sockets cost a game created), or `watch` (the CPU
+    /// time a move costs with many spectators, and their messages' size).
     #[arg(long, default_value = "moves")]
     scenario: String,
     /// More arguments for `arbiter serve` (its limits, say), as one string.
@@ -72,6 +75,9 @@ pub struct Args {
     /// `lobby`: lobby sockets open.
     #[arg(long, default_value_t = 250)]
     lobby_sockets: usize,
+    /// `watch`: moves played while the spectators watch.
+    #[arg(long, default_value_t = 200)]
+    watch_moves: u64,
     /// `lobby`: games created (with and without the sockets).
     #[arg(long, default_value_t = 20)]
     lobby_games: usize,
@@ -182,6 +188,7 @@ async fn main() {
         "flood" => abuse::flood(&args).await,
         "hog" => abuse::hog(&args).await,
         "lobby" => abuse::lobby(&args).await,
-        other => panic!("'{other}': a scenario is moves, flood, hog or lobby"),
+        "watch" => watch::run(&args).await,
+        other => panic!("'{other}': a scenario is moves, flood, hog, lobby or watch"),
     }
 }
