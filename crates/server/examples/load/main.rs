@@ -109,6 +109,15 @@ impl Server {
         (ticks(11) + ticks(12)) as f64 / 100.0
     }
 
+    /// The server's user and system CPU time so far, in seconds.
+    fn cpu_split(&self) -> (f64, f64) {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
+        let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+        (ticks(11) as f64 / 100.0, ticks(12) as f64 / 100.0)
+    }
+
     fn rss_kib(&self) -> u64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
         status

@@ -60,6 +60,7 @@ pub async fn run(args: &Args) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut here = game.start(&GameOptions::new(), None).unwrap();
     let cpu_before = server.cpu_seconds();
+    let split_before = server.cpu_split();
     let started = Instant::now();
     let mut played = 0u64;
     while played < args.watch_moves {
@@ -67,10 +68,22 @@ pub async fn run(args: &Args) {
         if moves.is_empty() {
             break;
         }
-        // A random move that does not end the game, where there is one.
+        // A random quiet move that does not end the game, where there is
+        // one, so that the game lasts.
         let going_on: Vec<_> =
             moves.iter().filter(|m| here.play(m).is_ok_and(|next| !next.status().is_over())).copied().collect();
-        let pool = if going_on.is_empty() { &moves } else { &going_on };
+        let quiet: Vec<_> = going_on
+            .iter()
+            .filter(|m| !here.move_text(m).contains(['x', '+']))
+            .copied()
+            .collect();
+        let pool = if !quiet.is_empty() {
+            &quiet
+        } else if !going_on.is_empty() {
+            &going_on
+        } else {
+            &moves
+        };
         let mv = pool[rng.random_range(0..pool.len())];
         let mover = here.side_to_move().map_or(0, |s| s.0 as usize);
         let (status, answer) = post(
@@ -94,14 +107,18 @@ pub async fn run(args: &Args) {
     }
     let seconds = started.elapsed().as_secs_f64();
     let cpu = server.cpu_seconds() - cpu_before;
+    let split = server.cpu_split();
+    let (user, system) = (split.0 - split_before.0, split.1 - split_before.1);
     let sizes = sizes.lock().await.clone();
     let at = |n: usize| sizes.get(n.saturating_sub(1)).copied().unwrap_or(0);
     println!(
-        "{} moves of {} watched by {} spectators: server CPU {:.2} s, {:.2} ms a move; {:.1} s in all",
+        "{} moves of {} watched by {} spectators: server CPU {:.2} s ({:.2} user, {:.2} system), {:.2} ms a move; {:.1} s in all",
         played,
         game.as_str(),
         args.spectators,
         cpu,
+        user,
+        system,
         cpu * 1000.0 / played.max(1) as f64,
         seconds
     );
