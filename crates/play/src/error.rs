@@ -87,6 +87,12 @@ pub enum PlayError {
         /// How many players still in the game have no play in.
         waiting: usize,
     },
+    /// The game has no resigning: its players leave another way.
+    #[error("'resign': {reason}")]
+    NoResigning {
+        /// How a player leaves instead.
+        reason: String,
+    },
     /// The seats do not fit the game (names, count, a computer's level).
     #[error("'{token}': {reason}")]
     Seats {

@@ -22,6 +22,7 @@ pub mod record;
 pub mod rounds;
 mod seats;
 mod session;
+mod table;
 pub mod time;
 
 pub use bulletin::{RefusedView, RoundsView, SeatView, YouView};
@@ -32,4 +33,5 @@ pub use record::{GameRecord, MoveForm, RecordError, RefereeFile, Replayed};
 pub use rounds::{Receipt, RoundSettings, Rounds};
 pub use seats::{Occupant, Player};
 pub use session::Session;
+pub use table::{Match, Numbering, Outcome as MoveOutcome};
 pub use time::Timestamp;

@@ -15,7 +15,7 @@ use arbiter_store::{AccountId, GameKey, GameUpdate, StoreError};
 use crate::error::ApiError;
 use crate::mail::Snapshot;
 use crate::state::AppState;
-use crate::table::{Play, Table};
+use crate::table::{Match, Table};
 
 /// How many times a change is made again when the game keeps changing
 /// under it.
@@ -122,7 +122,7 @@ async fn store_and_tell(
     key: GameKey,
     version: i64,
     update: GameUpdate,
-    play: Play,
+    play: Match,
     before: Snapshot,
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();

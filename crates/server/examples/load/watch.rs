@@ -72,11 +72,7 @@ pub async fn run(args: &Args) {
         // one, so that the game lasts.
         let going_on: Vec<_> =
             moves.iter().filter(|m| here.play(m).is_ok_and(|next| !next.status().is_over())).copied().collect();
-        let quiet: Vec<_> = going_on
-            .iter()
-            .filter(|m| !here.move_text(m).contains(['x', '+']))
-            .copied()
-            .collect();
+        let quiet: Vec<_> = going_on.iter().filter(|m| !here.move_text(m).contains(['x', '+'])).copied().collect();
         let pool = if !quiet.is_empty() {
             &quiet
         } else if !going_on.is_empty() {

@@ -11,7 +11,7 @@ use arbiter_store::{AccountId, GameFilter, GameKey, GameState, SeatHolder};
 use crate::change::{self, Changed};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::table::{Play, Table};
+use crate::table::Table;
 
 /// The account a game's searches are counted under: its creator, or for a
 /// game stored before creators were kept its first player.
@@ -34,10 +34,7 @@ pub fn waits_for_computer(table: &Table) -> bool {
     if table.state() != GameState::Active {
         return false;
     }
-    match &table.play {
-        Play::Turns(session) => session.computer_to_move().is_some(),
-        Play::Rounds(rounds) => rounds.computer_to_play(),
-    }
+    table.play.computer_to_act()
 }
 
 /// Queues the computer's search in `table` if it waits for one.
@@ -69,16 +66,9 @@ async fn search(state: &AppState, key: &GameKey) {
         if table.state() != GameState::Active {
             return Err(ApiError::conflict("the game is not being played"));
         }
-        match &mut table.play {
-            Play::Turns(session) => match session.play_computer(now) {
-                Some(_) => Ok(Changed::default()),
-                None => Err(ApiError::conflict("not the computer's turn")),
-            },
-            Play::Rounds(rounds) if rounds.computer_to_play() => {
-                rounds.send_computer_plays(now)?;
-                Ok(Changed::default())
-            }
-            Play::Rounds(_) => Err(ApiError::conflict("the computer's plays are in")),
+        match table.play.play_computer(now)? {
+            Some(_) => Ok(Changed::default()),
+            None => Err(ApiError::conflict("the computer has nothing to do")),
         }
     })
     .await;

@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use crate::change::{self, Changed};
 use crate::state::AppState;
-use crate::table::Play;
 
 /// The longest the job sleeps before looking again.
 const LONGEST_SLEEP: Duration = Duration::from_secs(60);
@@ -47,16 +46,7 @@ pub async fn handle_due(state: &AppState) {
     };
     for key in due {
         let result = change::change_game(state, &key, |table, now| {
-            match &mut table.play {
-                Play::Turns(session) => {
-                    session.check_time(now);
-                }
-                Play::Rounds(rounds) => {
-                    if rounds.deadline().is_some_and(|d| now >= d) {
-                        rounds.close(now, false)?;
-                    }
-                }
-            }
+            table.play.pass_time(now)?;
             Ok(Changed::default())
         })
         .await;

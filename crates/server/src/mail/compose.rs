@@ -4,7 +4,7 @@ use arbiter_play::Timestamp;
 use arbiter_store::{AccountId, NewMail, SeatHolder};
 
 use crate::state::AppState;
-use crate::table::{Play, Table};
+use crate::table::Table;
 
 /// What a game was before a change: enough to tell what the change did.
 #[derive(Clone, Copy, Debug)]
@@ -29,7 +29,7 @@ impl Snapshot {
             ply: table.ply(),
             rounds_closed: rounds_closed(table),
             over: table.is_over(),
-            to_move: table.to_move().first().copied().filter(|_| matches!(table.play, Play::Turns(_))),
+            to_move: table.to_move().first().copied().filter(|_| table.play.takes_turns()),
             active: table.state() == arbiter_store::GameState::Active,
             open: table.state() == arbiter_store::GameState::Open,
         }
@@ -43,10 +43,7 @@ impl Snapshot {
 }
 
 fn rounds_closed(table: &Table) -> usize {
-    match &table.play {
-        Play::Rounds(r) => r.closed_rounds().len(),
-        Play::Turns(_) => 0,
-    }
+    table.play.rounds().map_or(0, |r| r.closed_rounds().len())
 }
 
 /// The game's name as people read it.
@@ -73,10 +70,7 @@ pub async fn for_change(state: &AppState, before: Snapshot, after: &Table, now: 
         })
         .collect();
     if !before.over && after.is_over() {
-        let status = match &after.play {
-            Play::Turns(s) => s.status(),
-            Play::Rounds(r) => r.status(),
-        };
+        let status = after.play.status();
         let result = status.describe(|s| after.label(s));
         for &(_, account) in &humans {
             mails.push((
@@ -85,7 +79,7 @@ pub async fn for_change(state: &AppState, before: Snapshot, after: &Table, now: 
                 format!("Your game of {name} is over: {result}.\n\nThe game and its record: {link}\n"),
             ));
         }
-    } else if let Play::Rounds(rounds) = &after.play {
+    } else if let Some(rounds) = after.play.rounds() {
         let closed = rounds.closed_rounds();
         if closed.len() > before.rounds_closed {
             let announcement = closed.last().and_then(|c| c.announcement.clone()).unwrap_or_default();
@@ -97,16 +91,15 @@ pub async fn for_change(state: &AppState, before: Snapshot, after: &Table, now: 
                 ));
             }
         }
-    } else if let Play::Turns(session) = &after.play {
-        let to_move = session.to_move();
+    } else if after.play.takes_turns() {
+        let to_move = after.to_move().first().copied();
         let turned = after.ply() != before.ply || !before.active || before.to_move != to_move;
         if after.state() == arbiter_store::GameState::Active
             && turned
             && let Some(&(seat, account)) = humans.iter().find(|(s, _)| Some(*s) == to_move)
         {
-            let last =
-                session.record().moves.last().map(|m| format!(" The last move: {}.", m.text)).unwrap_or_default();
-            let deadline = session.deadline().map(|d| format!(" Move by {}.", d.for_people())).unwrap_or_default();
+            let last = after.moves().last().map(|m| format!(" The last move: {m}.")).unwrap_or_default();
+            let deadline = after.play.deadline().map(|d| format!(" Move by {}.", d.for_people())).unwrap_or_default();
             mails.push((
                 account,
                 format!("Arbiter: your move in {name}"),

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use arbiter_api::{ErrorBody, GameSummary, GameView, History, HistoryPly, MoveRequest, NewGame};
 use arbiter_core::Seat;
-use arbiter_play::{MoveForm, Occupant, Receipt};
+use arbiter_play::{MoveForm, MoveOutcome, Occupant};
 use arbiter_store::{GameFilter, GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -21,7 +21,7 @@ use crate::change::{self, Changed};
 use crate::error::ApiError;
 use crate::limits::{ClientAddress, check, too_many};
 use crate::state::AppState;
-use crate::table::{self, Play, Table};
+use crate::table::{self, Match, Table};
 
 /// The longest move text taken (the longest A•G•O•G capture is far
 /// shorter).
@@ -191,7 +191,7 @@ pub(crate) async fn take_seat(
         }
         // The last open seat taken: the game starts now, its clock with it.
         table.play =
-            if table.state() == GameState::Active { table::start(&record, now)? } else { Play::from_record(&record)? };
+            if table.state() == GameState::Active { table::start(&record, now)? } else { Match::from_record(&record)? };
         Ok(Changed { seat_taken: Some((seat.0, me.id)), refusal: None })
     })
     .await?;
@@ -247,48 +247,25 @@ pub async fn make_move(
                 table.ply()
             )));
         }
-        match &mut table.play {
-            Play::Turns(session) => {
-                if let Some(to_move) = session.to_move().filter(|&s| s != seat) {
-                    let label = |s| session.position().seat_label(s);
-                    return Err(ApiError::forbidden(format!(
-                        "'{}': it is {}'s turn, not {}'s",
-                        request.mv,
-                        label(to_move),
-                        label(seat)
-                    )));
-                }
-                if let Some(deadline) = session.deadline().filter(|&d| now >= d) {
-                    // Out of time: the game ends as the deadline job would
-                    // end it, and the move is refused.
-                    session.check_time(now);
-                    let refusal = ApiError::illegal(format!(
-                        "'{}': your time to move ran out at {}; the game is over",
-                        request.mv,
-                        deadline.for_people()
-                    ));
-                    return Ok(Changed { seat_taken: None, refusal: Some(refusal) });
-                }
-                let mv = session.parse_move(&request.mv)?;
-                session.play(seat, mv, now)?;
-                Ok(Changed::default())
+        let refusal = match table.play.submit(seat, &request.mv, now, plays_per_round)? {
+            MoveOutcome::Applied(_) => None,
+            MoveOutcome::Attempted(reason) => Some(ApiError::illegal(format!("'{}': {reason}", request.mv))),
+            MoveOutcome::TooManyPlays { most } => {
+                let wait = table.play.deadline().map_or(3600, |d| d.since(now).max(1));
+                return Err(too_many(
+                    &format!("you have sent {most} plays this round, as many as one may"),
+                    std::time::Duration::from_secs(wait as u64),
+                ));
             }
-            Play::Rounds(rounds) => {
-                if rounds.plays_sent(seat) >= plays_per_round {
-                    let wait = rounds.deadline().map_or(3600, |d| d.since(now).max(1));
-                    return Err(too_many(
-                        &format!("you have sent {plays_per_round} plays this round, as many as one may"),
-                        std::time::Duration::from_secs(wait as u64),
-                    ));
-                }
-                let (receipt, _) = rounds.submit(seat, &request.mv, now)?;
-                let refusal = match receipt {
-                    Receipt::Accepted { .. } => None,
-                    Receipt::Refused { reason, .. } => Some(ApiError::illegal(format!("'{}': {reason}", request.mv))),
-                };
-                Ok(Changed { seat_taken: None, refusal })
-            }
-        }
+            // Out of time: the game ends as the deadline job would end
+            // it, and the move is refused.
+            MoveOutcome::OutOfTime { deadline, .. } => Some(ApiError::illegal(format!(
+                "'{}': your time to move ran out at {}; the game is over",
+                request.mv,
+                deadline.for_people()
+            ))),
+        };
+        Ok(Changed { seat_taken: None, refusal })
     })
     .await?;
     match changed.refusal {
@@ -310,15 +287,8 @@ pub(crate) async fn resign(
     let id = account.id;
     let (table, _) = change::change_game(&state, &key, move |table, _now| {
         let seat = my_seat(table, id)?;
-        match &mut table.play {
-            Play::Turns(session) => {
-                session.resign(seat)?;
-                Ok(Changed::default())
-            }
-            Play::Rounds(_) => Err(ApiError::illegal(
-                "'resign': a Single Capture Go player leaves by sending no play; the round's deadline does the rest",
-            )),
-        }
+        table.play.resign(seat)?;
+        Ok(Changed::default())
     })
     .await?;
     Ok(Json(table.view(Some(account.id))))
@@ -332,10 +302,7 @@ pub(crate) async fn record(
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let table = change::load(&state, &key_of(path)?).await?;
-    let text = match &table.play {
-        Play::Turns(s) => s.replayed().to_text(MoveForm::Record),
-        Play::Rounds(r) => r.replayed().to_text(MoveForm::Record),
-    };
+    let text = table.play.replayed().to_text(MoveForm::Record);
     Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
@@ -347,10 +314,7 @@ pub(crate) async fn history(
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Json<History>, ApiError> {
     let table = change::load(&state, &key_of(path)?).await?;
-    let replayed = match &table.play {
-        Play::Turns(s) => s.replayed(),
-        Play::Rounds(r) => r.replayed(),
-    };
+    let replayed = table.play.replayed();
     let positions = replayed.line.positions();
     let boards = positions.windows(2).zip(replayed.line.moves()).map(|(pair, mv)| pair[1].board_after(&pair[0], mv));
     let plies = replayed

@@ -6,10 +6,10 @@ use arbiter_core::OptionValue;
 use arbiter_games::GameId;
 use arbiter_play::record::ClockSettings;
 use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
-use arbiter_play::{GameRecord, Occupant, RoundSettings, Rounds, Session, Timestamp};
+use arbiter_play::{GameRecord, Occupant, Timestamp};
 use arbiter_store::{Account, SeatHolder, StoredSeat};
 
-use super::Play;
+use super::Match;
 use super::options::{add_shorthand, read_options};
 use crate::error::ApiError;
 
@@ -20,7 +20,7 @@ pub struct NewTable {
     /// Who holds each seat.
     pub seats: Vec<StoredSeat>,
     /// The game, started.
-    pub play: Play,
+    pub play: Match,
 }
 
 /// The game `new` asks for, created by `creator` at `now`.
@@ -83,7 +83,7 @@ pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<New
     record.clock = clock;
     record.seed = new.seed;
     let play = start(&record, now)?;
-    Ok(NewTable { record: record_of(&play), seats, play })
+    Ok(NewTable { record: play.record(), seats, play })
 }
 
 /// The clock of a game, checked against what the game can have.
@@ -118,37 +118,6 @@ fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<Clock
 
 /// The game a record describes, started afresh at `now`: how a new game
 /// begins, and how a game whose last open seat was taken starts its clock.
-pub fn start(record: &GameRecord, now: Timestamp) -> Result<Play, ApiError> {
-    let game = record.game;
-    let seats = record.seats.clone();
-    if game.is_simultaneous() {
-        let clock = record.clock.unwrap_or_default();
-        let settings = RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early };
-        // The computer's plays wait for their turn among the searches.
-        let mut rounds = Rounds::new_deferring_computer(
-            game,
-            &record.options,
-            None,
-            seats,
-            settings,
-            record.seed.unwrap_or(0),
-            now,
-        )?;
-        rounds.announce_missing();
-        Ok(Play::Rounds(rounds))
-    } else {
-        let mut session = Session::new(game, &record.options, None, seats, now)?;
-        session.set_days_per_move(record.clock.and_then(|c| c.days_per_move));
-        let mut record_now = session.record();
-        record_now.seed = record.seed;
-        Play::from_record(&record_now)
-    }
-}
-
-/// The record of a game being played.
-pub fn record_of(play: &Play) -> GameRecord {
-    match play {
-        Play::Turns(s) => s.record(),
-        Play::Rounds(r) => r.record(),
-    }
+pub fn start(record: &GameRecord, now: Timestamp) -> Result<Match, ApiError> {
+    Ok(Match::start(record, now)?)
 }

@@ -1,5 +1,5 @@
 //! A game loaded from the store, ready to be shown or changed: the play
-//! layer's [`Session`] (turns) or [`Rounds`] (simultaneous), with who
+//! layer's [`Match`] (turns or rounds, behind one interface), with who
 //! holds each seat.
 
 mod create;
@@ -12,35 +12,12 @@ pub use options::read_options;
 use std::sync::{Mutex, OnceLock};
 
 use arbiter_core::Seat;
-use arbiter_play::{GameRecord, Rounds, Session, Timestamp};
+pub use arbiter_play::Match;
+use arbiter_play::{GameRecord, Timestamp};
 use arbiter_store::{AccountId, GameState, SeatHolder, StoredGame};
 use axum::extract::ws::Utf8Bytes;
 
 use crate::error::ApiError;
-
-/// The game being played, by the play layer.
-#[derive(Clone, Debug)]
-pub enum Play {
-    /// A turn-based game.
-    Turns(Session),
-    /// A simultaneous game (Single Capture Go).
-    Rounds(Rounds),
-}
-
-impl Play {
-    /// The game a record holds, ready to go on.
-    pub fn from_record(record: &GameRecord) -> Result<Play, ApiError> {
-        let play = if record.game.is_simultaneous() {
-            let mut rounds = Rounds::from_record(record).map_err(arbiter_play::PlayError::from)?;
-            // The computer's plays wait for their turn among the searches.
-            rounds.defer_computer_plays();
-            Play::Rounds(rounds)
-        } else {
-            Play::Turns(Session::from_record(record).map_err(arbiter_play::PlayError::from)?)
-        };
-        Ok(play)
-    }
-}
 
 /// A stored game with its play loaded.
 #[derive(Debug)]
@@ -48,7 +25,7 @@ pub struct Table {
     /// The game as stored.
     pub stored: StoredGame,
     /// The game being played.
-    pub play: Play,
+    pub play: Match,
     /// The view every spectator gets, as the message sockets send, made
     /// once for this version of the game.
     spectator: OnceLock<Utf8Bytes>,
@@ -69,13 +46,13 @@ impl Clone for Table {
 
 impl Table {
     /// The game `stored`, played as `play`.
-    pub fn new(stored: StoredGame, play: Play) -> Table {
+    pub fn new(stored: StoredGame, play: Match) -> Table {
         Table { stored, play, spectator: OnceLock::new(), moves: OnceLock::new(), spectator_change: Mutex::new(None) }
     }
 
     /// Loads a stored game: its record replays through the play layer.
     pub fn load(stored: StoredGame) -> Result<Table, ApiError> {
-        let play = Play::from_record(&stored.record)?;
+        let play = Match::from_record(&stored.record)?;
         Ok(Table::new(stored, play))
     }
 
@@ -107,34 +84,22 @@ impl Table {
 
     /// The game as a record, as the play layer has it now.
     pub fn record(&self) -> GameRecord {
-        match &self.play {
-            Play::Turns(s) => s.record(),
-            Play::Rounds(r) => r.record(),
-        }
+        self.play.record()
     }
 
     /// The position now.
     pub fn position(&self) -> &arbiter_games::AnyGame {
-        match &self.play {
-            Play::Turns(s) => s.position(),
-            Play::Rounds(r) => r.position(),
-        }
+        self.play.position()
     }
 
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
-        match &self.play {
-            Play::Turns(s) => s.is_over(),
-            Play::Rounds(r) => r.is_over(),
-        }
+        self.play.is_over()
     }
 
     /// The number a move names as its `ply`: moves played, or the round.
     pub fn ply(&self) -> u64 {
-        match &self.play {
-            Play::Turns(s) => s.ply() as u64,
-            Play::Rounds(r) => u64::from(r.round()),
-        }
+        self.play.ply()
     }
 
     /// The state the store files it under.
@@ -154,10 +119,7 @@ impl Table {
         if self.state() != GameState::Active {
             return None;
         }
-        match &self.play {
-            Play::Turns(s) => s.deadline(),
-            Play::Rounds(r) => r.deadline(),
-        }
+        self.play.deadline()
     }
 
     /// The seats `account` holds.

@@ -11,14 +11,14 @@ use arbiter_core::{GameStatus, Seat};
 use arbiter_play::Viewer;
 use arbiter_store::{AccountId, GameState, SeatHolder};
 
-use super::{Play, Table};
+use super::Table;
 
 impl Table {
     /// The game as `viewer` (an account, or nobody signed in) may see it.
     pub fn view(&self, viewer: Option<AccountId>) -> GameView {
         let you = viewer.map(|a| self.seats_of(a)).unwrap_or_default();
         let to_move = self.to_move();
-        let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.position().legal_for(seat));
+        let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.play.legal_for(seat));
         let record = self.record();
         let moves = self.moves().to_vec();
         GameView {
@@ -32,7 +32,7 @@ impl Table {
             ply: self.ply(),
             position: self.position().position_string(),
             board: self.board(you.first().copied()),
-            last_move: self.last_move(&moves),
+            last_move: self.last_move(),
             moves,
             numbering: self.numbering(),
             status: self.status_view(),
@@ -58,7 +58,7 @@ impl Table {
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             status: self.status_view(),
             deadline: self.deadline().map(|d| d.rfc3339()),
-            legal: you.iter().find(|s| to_move.contains(s)).map(|&seat| self.position().legal_for(seat)),
+            legal: you.iter().find(|s| to_move.contains(s)).map(|&seat| self.play.legal_for(seat)),
             scg: self.scg_view(you.first().copied()),
             updated: self.stored.updated.rfc3339(),
         }
@@ -88,43 +88,16 @@ impl Table {
         self.position().to_move().iter().collect()
     }
 
-    /// How the move list numbers the moves: a number per turn of every
-    /// seat, from the seat that moved first; a number a round.
+    /// How the move list numbers the moves.
     fn numbering(&self) -> MoveNumbering {
-        let start = match &self.play {
-            Play::Turns(s) => s.line().start(),
-            Play::Rounds(r) => r.start(),
-        };
-        match start.side_to_move() {
-            Some(first) => MoveNumbering { per_number: start.seat_count() as u32, start_slot: u32::from(first.0) },
-            None => MoveNumbering { per_number: 1, start_slot: 0 },
-        }
+        let n = self.play.numbering();
+        MoveNumbering { per_number: n.per_number, start_slot: n.start_slot }
     }
 
     /// The board as `seat` (or a spectator) may see it: the last move's
     /// cells marked, and a Single Capture Go player's own pending play.
     pub fn board(&self, seat: Option<Seat>) -> arbiter_core::BoardModel {
-        let here = self.position();
-        let mut board = match &self.play {
-            Play::Turns(s) => {
-                let line = s.line();
-                match (line.positions().iter().rev().nth(1), line.moves().last()) {
-                    (Some(before), Some(mv)) => here.board_after(before, mv),
-                    _ => here.board_model(),
-                }
-            }
-            Play::Rounds(r) => match r.closed_rounds().last() {
-                Some(last) => here.board_after(here, &last.plays),
-                None => here.board_model(),
-            },
-        };
-        if let (Play::Rounds(r), Some(seat)) = (&self.play, seat)
-            && let Some(mine) = r.pending_play_seen(Viewer::Seat(seat), seat)
-        {
-            let label = self.label(seat);
-            board.add_pending(&mine.text, arbiter_core::Piece::new(Some(label.clone()), "letter", label));
-        }
-        board
+        self.play.board(seat.map_or(Viewer::Spectator, Viewer::Seat))
     }
 
     fn seat_views(&self) -> Vec<SeatView> {
@@ -143,32 +116,19 @@ impl Table {
             .collect()
     }
 
-    /// The last move in the long form; `moves` are the view's moves.
-    fn last_move(&self, moves: &[String]) -> Option<String> {
-        match &self.play {
-            Play::Turns(s) => {
-                let line = s.line();
-                let before = line.positions().iter().rev().nth(1)?;
-                line.moves().last().map(|mv| before.move_text(mv))
-            }
-            Play::Rounds(_) => moves.last().cloned(),
-        }
+    /// The last move in the long form (a round: its plays).
+    fn last_move(&self) -> Option<String> {
+        self.play.last_move()
     }
 
     /// The moves as the view writes them (`scg`: the closed rounds'
     /// plays), formatted once for this version of the game.
     pub fn moves(&self) -> &[String] {
-        self.moves.get_or_init(|| match &self.play {
-            Play::Turns(s) => s.record().moves.into_iter().map(|m| m.text).collect(),
-            Play::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
-        })
+        self.moves.get_or_init(|| self.play.move_texts())
     }
 
     fn status_view(&self) -> StatusView {
-        let status = match &self.play {
-            Play::Turns(s) => s.status(),
-            Play::Rounds(r) => r.status(),
-        };
+        let status = self.play.status();
         let state = match status {
             GameStatus::Ongoing if self.state() == GameState::Open => "open",
             GameStatus::Ongoing => "ongoing",
@@ -178,7 +138,7 @@ impl Table {
     }
 
     fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {
-        let Play::Rounds(r) = &self.play else { return None };
+        let r = self.play.rounds()?;
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
         let my_play = seat.and_then(|s| r.pending_play_seen(viewer, s)).map(|s| s.text.clone());
         Some(ScgView { round: r.round(), plays_in: r.plays_in(), my_play, announcements: r.announcements() })

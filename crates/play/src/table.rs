@@ -1,0 +1,328 @@
+//! One game being played, whatever its kind: a [`Session`] (turns) or
+//! [`Rounds`] (a game whose players act at once), behind one interface —
+//! start it, apply a player's move or play, let time pass, let the
+//! computer act, and ask what a viewer may see (its position, board,
+//! moves, deadline). Front ends hold a [`Match`] and never ask which kind
+//! it is; this file is the one place that does.
+
+use arbiter_core::{BoardModel, GameStatus, LegalMove, Piece, Seat};
+use arbiter_games::AnyGame;
+
+use crate::PlayError;
+use crate::events::{Event, Viewer};
+use crate::record::{GameRecord, Replayed};
+use crate::rounds::{Receipt, RoundSettings, Rounds};
+use crate::seats::Occupant;
+use crate::session::{Session, check_seats};
+use crate::time::Timestamp;
+
+/// A game being played.
+#[derive(Clone, Debug)]
+pub enum Match {
+    /// A turn-based game.
+    Turns(Session),
+    /// A game of rounds (Single Capture Go).
+    Rounds(Rounds),
+}
+
+/// What became of a player's move or play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Applied, with the events it made.
+    Applied(Vec<Event>),
+    /// A round's play the rules refuse, kept as an attempt (it is
+    /// announced when the round closes): why it is refused.
+    Attempted(String),
+    /// The player had sent as many plays this round as one may.
+    TooManyPlays {
+        /// The most a round takes.
+        most: usize,
+    },
+    /// The mover's time ran out before the move came: the game is over
+    /// by timeout, and the move is not played.
+    OutOfTime {
+        /// When the time ran out.
+        deadline: Timestamp,
+        /// The events of the timeout.
+        events: Vec<Event>,
+    },
+}
+
+/// How a move list numbers a game's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    /// Moves a number: every seat's turn, or one round.
+    pub per_number: u32,
+    /// The slot of the first move in the first line (1 when the second
+    /// player began).
+    pub start_slot: u32,
+}
+
+impl Match {
+    /// The game a record holds, ready to go on; a game of rounds leaves
+    /// the computer's plays for [`Match::play_computer`] (a scheduler's).
+    pub fn from_record(record: &GameRecord) -> Result<Match, PlayError> {
+        if record.game.is_simultaneous() {
+            let mut rounds = Rounds::from_record(record)?;
+            rounds.defer_computer_plays();
+            Ok(Match::Rounds(rounds))
+        } else {
+            Ok(Match::Turns(Session::from_record(record)?))
+        }
+    }
+
+    /// A new game as `record` describes it (game, options, seats, clock,
+    /// seed), begun at `now`; built once.
+    pub fn start(record: &GameRecord, now: Timestamp) -> Result<Match, PlayError> {
+        let game = record.game;
+        if game.is_simultaneous() {
+            let clock = record.clock.unwrap_or_default();
+            let settings = RoundSettings { round_hours: clock.round_hours, close_early: clock.close_early };
+            let mut rounds = Rounds::new_deferring_computer(
+                game,
+                &record.options,
+                None,
+                record.seats.clone(),
+                settings,
+                record.seed.unwrap_or(0),
+                now,
+            )?;
+            rounds.announce_missing();
+            return Ok(Match::Rounds(rounds));
+        }
+        let start = game.start(&record.options, None)?;
+        check_seats(&start, &record.seats)?;
+        let mut fresh = GameRecord::new(game, record.options.check(game.info(), false, str::to_string)?);
+        fresh.seats = record.seats.clone();
+        fresh.started = Some(now);
+        fresh.clock = record.clock;
+        fresh.seed = record.seed;
+        Ok(Match::Turns(Session::from_record(&fresh)?))
+    }
+
+    /// The game as a record now.
+    pub fn record(&self) -> GameRecord {
+        match self {
+            Match::Turns(s) => s.record(),
+            Match::Rounds(r) => r.record(),
+        }
+    }
+
+    /// The record replayed: its positions and moves.
+    pub fn replayed(&self) -> Replayed {
+        match self {
+            Match::Turns(s) => s.replayed(),
+            Match::Rounds(r) => r.replayed(),
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &AnyGame {
+        match self {
+            Match::Turns(s) => s.position(),
+            Match::Rounds(r) => r.position(),
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start_position(&self) -> &AnyGame {
+        match self {
+            Match::Turns(s) => s.line().start(),
+            Match::Rounds(r) => r.start(),
+        }
+    }
+
+    /// How the game stands, counting what the position alone does not
+    /// tell (repetition, resignation, timeouts).
+    pub fn status(&self) -> GameStatus {
+        match self {
+            Match::Turns(s) => s.status(),
+            Match::Rounds(r) => r.status(),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.status().is_over()
+    }
+
+    /// The number a move names as its `ply`: moves played, or the round.
+    pub fn ply(&self) -> u64 {
+        match self {
+            Match::Turns(s) => s.ply() as u64,
+            Match::Rounds(r) => u64::from(r.round()),
+        }
+    }
+
+    /// When the player to move (the round) runs out of time.
+    pub fn deadline(&self) -> Option<Timestamp> {
+        match self {
+            Match::Turns(s) => s.deadline(),
+            Match::Rounds(r) => r.deadline(),
+        }
+    }
+
+    /// The moves as a record writes them (a round: its plays), oldest first.
+    pub fn move_texts(&self) -> Vec<String> {
+        match self {
+            Match::Turns(s) => s.record().moves.into_iter().map(|m| m.text).collect(),
+            Match::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
+        }
+    }
+
+    /// The last move in the long form (a round: its plays).
+    pub fn last_move(&self) -> Option<String> {
+        match self {
+            Match::Turns(s) => {
+                let line = s.line();
+                let before = line.positions().iter().rev().nth(1)?;
+                line.moves().last().map(|mv| before.move_text(mv))
+            }
+            Match::Rounds(r) => r.closed_rounds().last().map(|c| r.position().move_text(&c.plays)),
+        }
+    }
+
+    /// How a move list numbers the moves.
+    pub fn numbering(&self) -> Numbering {
+        let start = self.start_position();
+        match start.side_to_move() {
+            Some(first) => Numbering { per_number: start.seat_count() as u32, start_slot: u32::from(first.0) },
+            None => Numbering { per_number: 1, start_slot: 0 },
+        }
+    }
+
+    /// The board `viewer` may see: the last move's cells marked, and a
+    /// player's own pending play of a round (nobody else's).
+    pub fn board(&self, viewer: Viewer) -> BoardModel {
+        let here = self.position();
+        match self {
+            Match::Turns(s) => {
+                let line = s.line();
+                match (line.positions().iter().rev().nth(1), line.moves().last()) {
+                    (Some(before), Some(mv)) => here.board_after(before, mv),
+                    _ => here.board_model(),
+                }
+            }
+            Match::Rounds(r) => {
+                let mut board = match r.closed_rounds().last() {
+                    Some(last) => here.board_after(here, &last.plays),
+                    None => here.board_model(),
+                };
+                if let Viewer::Seat(seat) = viewer
+                    && let Some(mine) = r.pending_play_seen(viewer, seat)
+                {
+                    let label = here.seat_label(seat);
+                    board.add_pending(&mine.text, Piece::new(Some(label.clone()), "letter", label));
+                }
+                board
+            }
+        }
+    }
+
+    /// The moves (plays) `seat` may make now, with their clicks.
+    pub fn legal_for(&self, seat: Seat) -> Vec<LegalMove> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        self.position().legal_for(seat)
+    }
+
+    /// The round being played, for a game of rounds.
+    pub fn rounds(&self) -> Option<&Rounds> {
+        match self {
+            Match::Rounds(r) => Some(r),
+            Match::Turns(_) => None,
+        }
+    }
+
+    /// Whether players take turns (one mover at a time).
+    pub fn takes_turns(&self) -> bool {
+        matches!(self, Match::Turns(_))
+    }
+
+    /// Applies `text`, `seat`'s move (a round: its play), at `now`. A
+    /// player of a round may send at most `plays_per_round` plays a round.
+    pub fn submit(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        now: Timestamp,
+        plays_per_round: usize,
+    ) -> Result<Outcome, PlayError> {
+        match self {
+            Match::Turns(session) => {
+                if let Some(to_move) = session.to_move().filter(|&s| s != seat) {
+                    let label = |s| session.position().seat_label(s);
+                    return Err(PlayError::NotYourTurn {
+                        token: text.to_string(),
+                        to_move: label(to_move),
+                        seat: label(seat),
+                    });
+                }
+                if let Some(deadline) = session.deadline().filter(|&d| now >= d) {
+                    let events = session.check_time(now);
+                    return Ok(Outcome::OutOfTime { deadline, events });
+                }
+                let mv = session.parse_move(text)?;
+                Ok(Outcome::Applied(session.play(seat, mv, now)?))
+            }
+            Match::Rounds(rounds) => {
+                if rounds.plays_sent(seat) >= plays_per_round {
+                    return Ok(Outcome::TooManyPlays { most: plays_per_round });
+                }
+                match rounds.submit(seat, text, now)? {
+                    (Receipt::Accepted { .. }, events) => Ok(Outcome::Applied(events)),
+                    (Receipt::Refused { reason, .. }, _) => Ok(Outcome::Attempted(reason)),
+                }
+            }
+        }
+    }
+
+    /// `seat` resigns; refused in a game of rounds, where a player leaves
+    /// by sending no play.
+    pub fn resign(&mut self, seat: Seat) -> Result<Vec<Event>, PlayError> {
+        match self {
+            Match::Turns(session) => session.resign(seat),
+            Match::Rounds(_) => Err(PlayError::NoResigning {
+                reason: "a Single Capture Go player leaves by sending no play; the round's deadline does the rest"
+                    .into(),
+            }),
+        }
+    }
+
+    /// Lets time pass to `now`: a player out of time loses, a round past
+    /// its deadline closes.
+    pub fn pass_time(&mut self, now: Timestamp) -> Result<Vec<Event>, PlayError> {
+        match self {
+            Match::Turns(session) => Ok(session.check_time(now)),
+            Match::Rounds(rounds) if rounds.deadline().is_some_and(|d| now >= d) => rounds.close(now, false),
+            Match::Rounds(_) => Ok(Vec::new()),
+        }
+    }
+
+    /// Whether the computer is to act: its move, or its plays of a round.
+    pub fn computer_to_act(&self) -> bool {
+        match self {
+            Match::Turns(session) => session.computer_to_move().is_some(),
+            Match::Rounds(rounds) => rounds.computer_to_play(),
+        }
+    }
+
+    /// The computer acts at `now` (a search): `None` when it has nothing
+    /// to do.
+    pub fn play_computer(&mut self, now: Timestamp) -> Result<Option<Vec<Event>>, PlayError> {
+        match self {
+            Match::Turns(session) => Ok(session.play_computer(now)),
+            Match::Rounds(rounds) if rounds.computer_to_play() => rounds.send_computer_plays(now).map(Some),
+            Match::Rounds(_) => Ok(None),
+        }
+    }
+
+    /// The occupants of the seats, in order.
+    pub fn seats(&self) -> &[Occupant] {
+        match self {
+            Match::Turns(s) => s.seats(),
+            Match::Rounds(r) => r.seats(),
+        }
+    }
+}
