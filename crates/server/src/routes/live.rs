@@ -155,7 +155,7 @@ async fn send_change(socket: &mut WebSocket, table: &Table, viewer: Option<Accou
     }
     match viewer {
         None => socket.send(Message::Text(table.spectator_change(seen.moves))).await.is_ok(),
-        Some(_) => send(socket, &ServerMessage::Change(Box::new(table.change(viewer, seen.moves)))).await,
+        Some(account) => socket.send(Message::Text(table.player_change(account, seen.moves))).await.is_ok(),
     }
 }
 

@@ -35,6 +35,9 @@ pub struct Table {
     /// gets, made once for the `n` asked first (all spectators of one
     /// server saw the same version before).
     spectator_change: Mutex<Option<(usize, Utf8Bytes)>>,
+    /// The change messages made for players, by the seats they hold and
+    /// the moves they had seen: every socket of one seat shares one.
+    player_changes: Mutex<Vec<(Vec<Seat>, usize, Utf8Bytes)>>,
 }
 
 impl Clone for Table {
@@ -47,7 +50,14 @@ impl Clone for Table {
 impl Table {
     /// The game `stored`, played as `play`.
     pub fn new(stored: StoredGame, play: Match) -> Table {
-        Table { stored, play, spectator: OnceLock::new(), moves: OnceLock::new(), spectator_change: Mutex::new(None) }
+        Table {
+            stored,
+            play,
+            spectator: OnceLock::new(),
+            moves: OnceLock::new(),
+            spectator_change: Mutex::new(None),
+            player_changes: Mutex::new(Vec::new()),
+        }
     }
 
     /// Loads a stored game: its record replays through the play layer.
@@ -79,6 +89,21 @@ impl Table {
         let message = arbiter_api::ServerMessage::Change(Box::new(self.change(None, seen)));
         let text = Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default());
         *cached = Some((seen, text.clone()));
+        text
+    }
+
+    /// The change message for `account`'s sockets that have seen the first
+    /// `seen` moves, made once per seat and shared by every socket of it
+    /// (a player's own pending play is in it: it goes to that seat only).
+    pub fn player_change(&self, account: AccountId, seen: usize) -> Utf8Bytes {
+        let seats = self.seats_of(account);
+        let mut cached = self.player_changes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, _, text)) = cached.iter().find(|(s, n, _)| *s == seats && *n == seen) {
+            return text.clone();
+        }
+        let message = arbiter_api::ServerMessage::Change(Box::new(self.change(Some(account), seen)));
+        let text = Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default());
+        cached.push((seats, seen, text.clone()));
         text
     }
 
