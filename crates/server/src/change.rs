@@ -146,5 +146,5 @@ pub fn tell_this_server(state: &AppState, before: Snapshot, table: &Arc<Table>) 
         state.lobby.changed();
     }
     state.deadlines.notify_one();
-    crate::jobs::computer::schedule(state, table);
+    crate::jobs::waiting::schedule(&state.searches, table);
 }

@@ -64,14 +64,14 @@ impl ApiError {
     /// with an id the answer repeats, so that a report can be matched to
     /// the log.
     pub fn internal(what: &str) -> ApiError {
-        let id = crate::auth::new_token().chars().take(10).collect::<String>();
+        let id = error_id();
         tracing::error!(id = %id, what, "internal error");
         ApiError::new(ErrorCode::Internal, format!("the server failed at {what}; the error's id is {id}"))
     }
 
     /// 500 for a blocking task that did not finish (it panicked).
     pub fn task_failed(what: &str, e: tokio::task::JoinError) -> ApiError {
-        let id = crate::auth::new_token().chars().take(10).collect::<String>();
+        let id = error_id();
         tracing::error!(id = %id, what, error = %e, "a task failed");
         ApiError::new(ErrorCode::Internal, format!("the server failed at {what}; the error's id is {id}"))
     }
@@ -80,6 +80,15 @@ impl ApiError {
     pub fn illegal(message: impl Into<String>) -> ApiError {
         ApiError::new(ErrorCode::Illegal, message)
     }
+}
+
+/// A short random id for an internal error: ten hex digits, in the answer
+/// and in the log.
+fn error_id() -> String {
+    use argon2::password_hash::rand_core::{OsRng, RngCore};
+    let mut bytes = [0u8; 5];
+    OsRng.fill_bytes(&mut bytes);
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl IntoResponse for ApiError {

@@ -6,43 +6,14 @@
 
 use std::sync::Arc;
 
-use arbiter_store::{AccountId, GameFilter, GameKey, GameState, SeatHolder};
+use arbiter_store::{GameFilter, GameKey, GameState};
 
 use crate::change::{self, Changed};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::table::Table;
 
-/// The account a game's searches are counted under: its creator, or for a
-/// game stored before creators were kept its first player.
-fn owner(table: &Table) -> AccountId {
-    table.stored.creator.unwrap_or_else(|| {
-        table
-            .stored
-            .seats
-            .iter()
-            .find_map(|s| match s.holder {
-                SeatHolder::Account(a) => Some(a),
-                _ => None,
-            })
-            .unwrap_or(AccountId(0))
-    })
-}
-
-/// Whether `table` waits for the computer: its move, or its plays.
-pub fn waits_for_computer(table: &Table) -> bool {
-    if table.state() != GameState::Active {
-        return false;
-    }
-    table.play.computer_to_act()
-}
-
-/// Queues the computer's search in `table` if it waits for one.
-pub fn schedule(state: &AppState, table: &Arc<Table>) {
-    if waits_for_computer(table) {
-        state.searches.submit(owner(table), table.stored.key.clone());
-    }
-}
+use super::waiting::schedule;
 
 /// Starts the workers that run the searches, as many as the scheduler
 /// runs at once.
@@ -90,7 +61,7 @@ pub async fn resume(state: &AppState) {
     };
     for stored in games {
         if let Ok(table) = Table::load(stored) {
-            schedule(state, &Arc::new(table));
+            schedule(&state.searches, &Arc::new(table));
         }
     }
 }

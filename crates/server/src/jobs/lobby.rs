@@ -9,11 +9,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_api::ServerMessage;
-use arbiter_store::{GameFilter, GameState};
+use arbiter_store::{GameFilter, GameState, Store};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{Notify, watch};
 
-use crate::state::AppState;
+use crate::cache::GameCache;
 use crate::table::Table;
 
 /// How long the task lets changes gather before computing the list.
@@ -63,9 +63,9 @@ impl LobbyFeed {
 }
 
 /// The list as the lobby's sockets send it.
-async fn open_games(state: &AppState) -> Option<String> {
+async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
     let filter = GameFilter { state: Some(GameState::Open), account: None, limit: 100 };
-    let games = match state.store.games(&filter).await {
+    let games = match store.games(&filter).await {
         Ok(games) => games,
         Err(e) => {
             tracing::warn!(error = %e, "the open games were not read");
@@ -74,7 +74,7 @@ async fn open_games(state: &AppState) -> Option<String> {
     };
     let games = games
         .into_iter()
-        .map(|stored| match state.games.get(&stored.key).filter(|kept| kept.stored.version == stored.version) {
+        .map(|stored| match kept.get(&stored.key).filter(|kept| kept.stored.version == stored.version) {
             Some(kept) => Some(kept.summary()),
             None => Table::load(stored).ok().map(|t| t.summary()),
         })
@@ -82,10 +82,10 @@ async fn open_games(state: &AppState) -> Option<String> {
     serde_json::to_string(&ServerMessage::Lobby { games }).ok()
 }
 
-/// Runs forever: computes the list when it may have changed and someone
-/// watches, and publishes it when it differs.
-pub async fn run(state: AppState) {
-    let feed = state.lobby.clone();
+/// Runs forever: computes the list (from `store`, with the games `kept`
+/// in memory) when it may have changed and someone watches, and publishes
+/// it on `feed` when it differs.
+pub async fn run(store: Store, kept: Arc<GameCache>, feed: LobbyFeed) {
     loop {
         feed.stale.notified().await;
         if feed.list.receiver_count() == 0 {
@@ -93,7 +93,7 @@ pub async fn run(state: AppState) {
             continue;
         }
         tokio::time::sleep(SETTLE).await;
-        let Some(list) = open_games(&state).await else { continue };
+        let Some(list) = open_games(&store, &kept).await else { continue };
         feed.computed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         feed.list.send_if_modified(|shown| {
             let differs = shown.as_str() != list;

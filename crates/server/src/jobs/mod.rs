@@ -7,3 +7,4 @@ pub mod deadlines;
 pub mod lobby;
 pub mod searches;
 pub mod sweep;
+pub mod waiting;
