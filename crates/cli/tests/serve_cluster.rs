@@ -56,7 +56,7 @@ async fn sees_ply(socket: &mut Socket, ply: u64, who: &str) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_on_one_postgres_database_are_one_service() {
-    let Some(db) = TestDatabase::postgres().await else { return };
+    let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     // One after the other: each migrates the database at start.
     let one = Server::start(&db.url).await;
     let two = Server::start(&db.url).await;
@@ -97,6 +97,7 @@ async fn two_servers_on_one_postgres_database_are_one_service() {
     assert_eq!(status, StatusCode::OK, "{moved}");
     let seen = sees_ply(&mut watcher, 1, "two's spectator").await;
     assert_eq!(last_moves(&seen, 1), json!([opening]), "{seen}");
+    assert_eq!(seen["type"], "change", "a move made on one reaches two's spectator as the small change: {seen}");
     assert_eq!(last_moves(&sees_ply(&mut ann_socket, 1, "one's player").await, 1), json!([opening]));
 
     // A move on a socket of two reaches the sockets of one.

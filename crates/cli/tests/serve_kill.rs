@@ -377,6 +377,6 @@ async fn kill_9_on_sqlite_loses_no_acknowledged_move() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_on_postgres_loses_no_acknowledged_move() {
-    let Some(db) = TestDatabase::postgres().await else { return };
+    let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     kill_loses_no_acknowledged_move(&db, 0x5eed_0002).await;
 }

@@ -1,7 +1,7 @@
 //! What changed in a game, as typed events, and who may see each: a
 //! player's pending play in a round stays with that player until the
-//! round closes. Every change a [`crate::Session`] or [`crate::Rounds`]
-//! makes returns its events.
+//! round closes. Every change a [`crate::Session`], [`crate::Rounds`] or
+//! [`crate::Match`] makes returns its events.
 
 use arbiter_core::{GameStatus, Seat, SeatSet};
 use arbiter_games::{AnyMove, AnyPlay};
@@ -102,6 +102,11 @@ pub enum Event {
     /// A player ran out of time.
     TimedOut {
         /// Who.
+        seat: Seat,
+    },
+    /// A seat left open when the game was made was taken.
+    SeatTaken {
+        /// The seat.
         seat: Seat,
     },
     /// The game is over.

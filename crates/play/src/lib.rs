@@ -33,5 +33,5 @@ pub use record::{GameRecord, MoveForm, RecordError, RefereeFile, Replayed};
 pub use rounds::{Receipt, RoundSettings, Rounds};
 pub use seats::{Occupant, Player};
 pub use session::Session;
-pub use table::{Match, Numbering, Outcome as MoveOutcome};
+pub use table::{Match, Numbering, Outcome as MoveOutcome, RoundView};
 pub use time::Timestamp;

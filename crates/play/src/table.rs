@@ -48,6 +48,19 @@ pub enum Outcome {
     },
 }
 
+/// A game of rounds as one viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundView {
+    /// The round being played (the last, once the game is over).
+    pub round: u32,
+    /// How many players' plays are in for it.
+    pub plays_in: usize,
+    /// The viewer's own pending play, as they sent it.
+    pub my_play: Option<String>,
+    /// The closed rounds' announcements, oldest first.
+    pub announcements: Vec<String>,
+}
+
 /// How a move list numbers a game's moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Numbering {
@@ -227,17 +240,33 @@ impl Match {
         self.position().legal_for(seat)
     }
 
-    /// The round being played, for a game of rounds.
-    pub fn rounds(&self) -> Option<&Rounds> {
+    /// The one seat to move in a turn-based game; `None` in a game of
+    /// rounds (every remaining player acts at once) and once it is over.
+    pub fn turn(&self) -> Option<Seat> {
         match self {
-            Match::Rounds(r) => Some(r),
-            Match::Turns(_) => None,
+            Match::Turns(s) => s.to_move(),
+            Match::Rounds(_) => None,
         }
     }
 
-    /// Whether players take turns (one mover at a time).
-    pub fn takes_turns(&self) -> bool {
-        matches!(self, Match::Turns(_))
+    /// How many moves the game has (a game of rounds: closed rounds), as
+    /// [`Match::move_texts`] lists them, without writing them.
+    pub fn move_count(&self) -> usize {
+        match self {
+            Match::Turns(s) => s.line().moves().len(),
+            Match::Rounds(r) => r.closed_rounds().len(),
+        }
+    }
+
+    /// A game of rounds as `viewer` may see it (`None` for a turn-based
+    /// game): a pending play is shown to its own player only.
+    pub fn round_view(&self, viewer: Viewer) -> Option<RoundView> {
+        let Match::Rounds(r) = self else { return None };
+        let my_play = match viewer {
+            Viewer::Seat(seat) => r.pending_play_seen(viewer, seat).map(|s| s.text.clone()),
+            Viewer::Spectator | Viewer::Referee => None,
+        };
+        Some(RoundView { round: r.round(), plays_in: r.plays_in(), my_play, announcements: r.announcements() })
     }
 
     /// Applies `text`, `seat`'s move (a round: its play), at `now`. A
@@ -316,6 +345,31 @@ impl Match {
             Match::Rounds(rounds) if rounds.computer_to_play() => rounds.send_computer_plays(now).map(Some),
             Match::Rounds(_) => Ok(None),
         }
+    }
+
+    /// Seats `occupant` in `seat`, a seat the game was made with open;
+    /// `starts_at` is the moment the game starts when it was the last open
+    /// seat (its clock starts then), else `None`.
+    pub fn take_seat(
+        &mut self,
+        seat: Seat,
+        occupant: Occupant,
+        starts_at: Option<Timestamp>,
+    ) -> Result<Vec<Event>, PlayError> {
+        let mut record = self.record();
+        let count = record.seats.len();
+        let Some(slot) = record.seats.get_mut(seat.index()) else {
+            return Err(PlayError::Seats {
+                token: format!("seat {}", seat.0),
+                reason: format!("the game has {count} seats"),
+            });
+        };
+        *slot = occupant;
+        *self = match starts_at {
+            Some(now) => Match::start(&record, now)?,
+            None => Match::from_record(&record)?,
+        };
+        Ok(vec![Event::SeatTaken { seat }])
     }
 
     /// The occupants of the seats, in order.

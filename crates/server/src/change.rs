@@ -13,17 +13,18 @@ use arbiter_play::Timestamp;
 use arbiter_store::{AccountId, GameKey, GameUpdate, StoreError};
 
 use crate::error::ApiError;
-use crate::mail::Snapshot;
 use crate::state::AppState;
-use crate::table::{Match, Table};
+use crate::table::{Made, Table};
 
 /// How many times a change is made again when the game keeps changing
 /// under it.
 const ATTEMPTS: usize = 8;
 
-/// What a change did besides changing the game.
+/// What a change did: its events, and what the store and the answer need.
 #[derive(Debug, Default)]
 pub struct Changed {
+    /// What happened, as the play layer told it (and the seat taken).
+    pub events: Vec<arbiter_play::Event>,
     /// A seat given to an account (the store checks it was open).
     pub seat_taken: Option<(u8, AccountId)>,
     /// A refusal to answer with once the change is stored (a refused
@@ -67,7 +68,7 @@ where
             Some(table) => table,
             None => load_stored(state, key).await?,
         };
-        let before = Snapshot::of(&table);
+        let moves_before = table.play.move_count();
         let now = state.clock.now();
         let version = table.stored.version;
         let made = {
@@ -79,7 +80,7 @@ where
             .await
             .map_err(|e| ApiError::task_failed("making the change", e))?
         };
-        let (table, changed) = match made {
+        let (mut table, mut changed) = match made {
             Ok(made) => made,
             // Refused by a copy that another server may have outdated:
             // refused for good only if the copy is the stored game.
@@ -90,17 +91,19 @@ where
             }
             Err(refusal) => return Err(refusal),
         };
+        let made = Made { from: version, moves_before, events: std::mem::take(&mut changed.events) };
         let update = GameUpdate {
             record: table.record(),
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,
-            mail: crate::mail::for_change(state, before, &table, now).await,
+            mail: crate::mail::for_change(state, &made, &table, now).await,
             now,
         };
+        table.made = Some(made);
         // Stored and told in a task of its own, so that a request given
         // up half way never leaves a change stored but untold.
-        let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table.play, before))
+        let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table))
             .await
             .map_err(|e| ApiError::task_failed("storing the change", e))?;
         match stored {
@@ -115,34 +118,36 @@ where
     Err(ApiError::conflict(format!("'{key}': the game kept changing meanwhile; load it again")))
 }
 
-/// Stores `update` of the game `key` made from `version`, keeps the
-/// game as stored, and tells everyone concerned.
+/// Stores `update` of the game `key` made from `version` (`changed`, the
+/// game changed with how it was made), keeps the game as stored, and
+/// tells everyone concerned.
 async fn store_and_tell(
     state: AppState,
     key: GameKey,
     version: i64,
     update: GameUpdate,
-    play: Match,
-    before: Snapshot,
+    changed: Table,
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();
     let stored = state.store.update_game(&key, version, update).await?;
-    let table = Arc::new(Table::new(stored, play));
+    let mut table = Table::new(stored, changed.play);
+    table.made = changed.made;
+    let table = Arc::new(table);
     state.games.keep(table.clone());
-    tell_this_server(&state, before, &table);
+    tell_this_server(&state, &table);
     if mailed {
         crate::mail::wake(&state);
     }
     Ok(table)
 }
 
-/// Tells this server's listeners, the lobby (if the open games may look
-/// different), the deadline job and the computer's scheduler that `table`
-/// changed from `before`. (The store told the other servers with the
-/// change.)
-pub fn tell_this_server(state: &AppState, before: Snapshot, table: &Arc<Table>) {
+/// Tells this server's listeners, the lobby (if the change's events may
+/// list the game differently there), the deadline job and the computer's
+/// scheduler that `table` changed. (The store told the other servers with
+/// the change.)
+pub fn tell_this_server(state: &AppState, table: &Arc<Table>) {
     state.hub.publish(table.clone());
-    if before.lobby_changed(table) {
+    if table.made.as_ref().is_none_or(Made::touches_lobby) {
         state.lobby.changed();
     }
     state.deadlines.notify_one();

@@ -34,6 +34,8 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use tokio::net::TcpListener;
 
+use crate::table::Table;
+
 pub use error::ApiError;
 pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
@@ -173,13 +175,14 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
     loop {
         match listener.recv().await {
             Ok(arbiter_store::Heard::Game(key)) => {
+                let before = state.games.get(&key);
                 state.games.forget(&key);
                 state.lobby.changed();
                 if !state.hub.has_listeners(&key) {
                     continue;
                 }
                 if let Ok(table) = change::load(&state, &key).await {
-                    state.hub.publish(table);
+                    state.hub.publish(with_change_from(&state, before, table));
                 }
             }
             Ok(arbiter_store::Heard::SessionsEnded(ids)) => state.sockets.end_sessions(&ids),
@@ -189,6 +192,21 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
             }
         }
     }
+}
+
+/// `after`, a version another server made, with how it was made from
+/// `before` (the version this server held, if any) as far as comparing
+/// the two tells; kept so that this server's sockets send the small
+/// `change` message.
+fn with_change_from(state: &AppState, before: Option<Arc<Table>>, after: Arc<Table>) -> Arc<Table> {
+    let Some(before) = before.filter(|b| b.stored.version < after.stored.version) else { return after };
+    if after.made.is_some() {
+        return after;
+    }
+    let made = table::Made::between(&before, &after);
+    let table = Arc::new(Table::new(after.stored.clone(), after.play.clone()).made_by(made));
+    state.games.keep(table.clone());
+    table
 }
 
 /// Serves `state`'s router on `listener` within `limits` until `shutdown`

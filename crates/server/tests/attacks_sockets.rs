@@ -13,11 +13,9 @@ use arbiter_server::limits::Limits;
 use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::{Db, TestServer};
+use support::{Db, Socket, TestServer, next_message};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens `path`'s socket with `headers`; the socket, or the refusal's
 /// status.
@@ -39,13 +37,7 @@ fn bearer(token: &str) -> Vec<(&'static str, String)> {
 
 /// The next text message, as JSON.
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message =
-            tokio::time::timeout(Duration::from_secs(20), socket.next()).await.expect("a message").unwrap().unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
+    next_message(socket, Duration::from_secs(20)).await
 }
 
 /// Reads until the socket ends; its close code, if it sent one.

@@ -5,31 +5,15 @@ mod support;
 
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support::TestServer;
+use support::{Socket, TestServer, next_message};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(s: &TestServer, path: &str, token: Option<&str>) -> Socket {
-    let mut request = s.ws(path).into_client_request().unwrap();
-    if let Some(token) = token {
-        request.headers_mut().insert("authorization", format!("Bearer {token}").parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(request).await.unwrap().0
-}
-
+/// The next text message, as JSON.
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message =
-            tokio::time::timeout(Duration::from_secs(20), socket.next()).await.expect("a message").unwrap().unwrap();
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
+    next_message(socket, Duration::from_secs(20)).await
 }
 
 async fn views_follow_every_change(s: &TestServer) {
@@ -39,13 +23,13 @@ async fn views_follow_every_change(s: &TestServer) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "nobody plays two seats: {twice}");
     let game = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
     let id2 = game["id"].as_str().unwrap().to_string();
-    let mut lobby = connect(s, "/api/lobby/live", None).await;
+    let mut lobby = s.socket("/api/lobby/live", None).await;
     let first = next(&mut lobby).await;
     assert_eq!(first["type"], "lobby");
     assert!(first["games"].as_array().unwrap().iter().any(|g| g["id"] == id2.as_str()));
 
-    let mut spectator = connect(s, &format!("/api/games/{id2}/live"), None).await;
-    let mut player = connect(s, &format!("/api/games/{id2}/live"), Some(&ann)).await;
+    let mut spectator = s.socket(&format!("/api/games/{id2}/live"), None).await;
+    let mut player = s.socket(&format!("/api/games/{id2}/live"), Some(&ann)).await;
     let seen = next(&mut spectator).await;
     assert_eq!(seen["type"], "view");
     assert_eq!(seen["view"]["you"], json!([]));
@@ -100,9 +84,9 @@ async fn round_changes_keep_pending_plays_secret(s: &TestServer) {
     s.post(&format!("/api/games/{id}/seats/B"), Some(&bo), json!(null)).await;
     s.post(&format!("/api/games/{id}/seats/C"), Some(&cy), json!(null)).await;
     let path = format!("/api/games/{id}/live");
-    let mut mine = connect(s, &path, Some(&ann)).await;
-    let mut theirs = connect(s, &path, Some(&bo)).await;
-    let mut watching = connect(s, &path, None).await;
+    let mut mine = s.socket(&path, Some(&ann)).await;
+    let mut theirs = s.socket(&path, Some(&bo)).await;
+    let mut watching = s.socket(&path, None).await;
     for socket in [&mut mine, &mut theirs, &mut watching] {
         assert_eq!(next(socket).await["type"], "view");
     }

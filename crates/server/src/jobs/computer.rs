@@ -38,7 +38,7 @@ async fn search(state: &AppState, key: &GameKey) {
             return Err(ApiError::conflict("the game is not being played"));
         }
         match table.play.play_computer(now)? {
-            Some(_) => Ok(Changed::default()),
+            Some(events) => Ok(Changed { events, ..Changed::default() }),
             None => Err(ApiError::conflict("the computer has nothing to do")),
         }
     })

@@ -46,8 +46,8 @@ pub async fn handle_due(state: &AppState) {
     };
     for key in due {
         let result = change::change_game(state, &key, |table, now| {
-            table.play.pass_time(now)?;
-            Ok(Changed::default())
+            let events = table.play.pass_time(now)?;
+            Ok(Changed { events, ..Changed::default() })
         })
         .await;
         if let Err(e) = result {

@@ -13,5 +13,5 @@ mod compose;
 mod send;
 pub mod verify;
 
-pub use compose::{Snapshot, for_change, wake};
+pub use compose::{for_change, wake};
 pub use send::{Mailer, MailerError, run, send_due};

@@ -21,7 +21,7 @@ use crate::change::{self, Changed};
 use crate::error::ApiError;
 use crate::limits::{ClientAddress, check, too_many};
 use crate::state::AppState;
-use crate::table::{self, Match, Table};
+use crate::table::{self, Made, Table};
 
 /// The longest move text taken (the longest A•G•O•G capture is far
 /// shorter).
@@ -78,7 +78,9 @@ pub(crate) async fn create(
     // The game, its first deadline and its mail are stored together.
     let mut table = Table::new(stored, made.play);
     table.stored.deadline = table.deadline();
-    let mail = crate::mail::for_change(&state, crate::mail::Snapshot::none(), &table, now).await;
+    let taken = table.stored.seats.iter().filter(|s| s.holder != SeatHolder::Open).map(|s| Seat(s.seat));
+    let created = Made::created(taken.collect::<Vec<_>>());
+    let mail = crate::mail::for_change(&state, &created, &table, now).await;
     let new_game = arbiter_store::NewGame {
         key: table.stored.key.clone(),
         record: table.record(),
@@ -92,9 +94,9 @@ pub(crate) async fn create(
     };
     let mailed = !new_game.mail.is_empty();
     table.stored = state.store.create_game(&new_game).await?;
-    let table = Arc::new(table);
+    let table = Arc::new(table.made_by(created));
     state.games.keep(table.clone());
-    change::tell_this_server(&state, crate::mail::Snapshot::none(), &table);
+    change::tell_this_server(&state, &table);
     if mailed {
         crate::mail::wake(&state);
     }
@@ -185,14 +187,10 @@ pub(crate) async fn take_seat(
             Some(StoredSeat { holder: holder @ SeatHolder::Open, .. }) => *holder = SeatHolder::Account(me.id),
             _ => return Err(ApiError::conflict(format!("seat {label} is already taken"))),
         }
-        let mut record = table.record();
-        if let Some(o) = record.seats.get_mut(seat.index()) {
-            *o = Occupant::person(me.name.clone());
-        }
         // The last open seat taken: the game starts now, its clock with it.
-        table.play =
-            if table.state() == GameState::Active { table::start(&record, now)? } else { Match::from_record(&record)? };
-        Ok(Changed { seat_taken: Some((seat.0, me.id)), refusal: None })
+        let starts_at = (table.state() == GameState::Active).then_some(now);
+        let events = table.play.take_seat(seat, Occupant::person(me.name.clone()), starts_at)?;
+        Ok(Changed { events, seat_taken: Some((seat.0, me.id)), refusal: None })
     })
     .await?;
     Ok(Json(table.view(Some(account.id))))
@@ -247,9 +245,11 @@ pub async fn make_move(
                 table.ply()
             )));
         }
-        let refusal = match table.play.submit(seat, &request.mv, now, plays_per_round)? {
-            MoveOutcome::Applied(_) => None,
-            MoveOutcome::Attempted(reason) => Some(ApiError::illegal(format!("'{}': {reason}", request.mv))),
+        let (events, refusal) = match table.play.submit(seat, &request.mv, now, plays_per_round)? {
+            MoveOutcome::Applied(events) => (events, None),
+            MoveOutcome::Attempted(reason) => {
+                (Vec::new(), Some(ApiError::illegal(format!("'{}': {reason}", request.mv))))
+            }
             MoveOutcome::TooManyPlays { most } => {
                 let wait = table.play.deadline().map_or(3600, |d| d.since(now).max(1));
                 return Err(too_many(
@@ -259,13 +259,16 @@ pub async fn make_move(
             }
             // Out of time: the game ends as the deadline job would end
             // it, and the move is refused.
-            MoveOutcome::OutOfTime { deadline, .. } => Some(ApiError::illegal(format!(
-                "'{}': your time to move ran out at {}; the game is over",
-                request.mv,
-                deadline.for_people()
-            ))),
+            MoveOutcome::OutOfTime { deadline, events } => (
+                events,
+                Some(ApiError::illegal(format!(
+                    "'{}': your time to move ran out at {}; the game is over",
+                    request.mv,
+                    deadline.for_people()
+                ))),
+            ),
         };
-        Ok(Changed { seat_taken: None, refusal })
+        Ok(Changed { events, seat_taken: None, refusal })
     })
     .await?;
     match changed.refusal {
@@ -287,8 +290,8 @@ pub(crate) async fn resign(
     let id = account.id;
     let (table, _) = change::change_game(&state, &key, move |table, _now| {
         let seat = my_seat(table, id)?;
-        table.play.resign(seat)?;
-        Ok(Changed::default())
+        let events = table.play.resign(seat)?;
+        Ok(Changed { events, ..Changed::default() })
     })
     .await?;
     Ok(Json(table.view(Some(account.id))))

@@ -133,30 +133,20 @@ async fn send_view(socket: &mut WebSocket, table: &Table, viewer: Option<Account
     }
 }
 
-/// What a socket's viewer was last sent: how many moves, and who held
-/// each seat.
-struct Seen {
-    moves: usize,
-    seats: Vec<arbiter_store::StoredSeat>,
-}
-
-impl Seen {
-    fn of(table: &Table) -> Seen {
-        Seen { moves: table.moves().len(), seats: table.stored.seats.clone() }
-    }
-}
-
-/// The change since what the viewer was last sent: the small `change`
-/// message (for a spectator, the text every spectator shares), or the
-/// whole view when a seat was taken or moves were taken back.
-async fn send_change(socket: &mut WebSocket, table: &Table, viewer: Option<AccountId>, seen: &Seen) -> bool {
-    if table.stored.seats != seen.seats || table.moves().len() < seen.moves {
+/// The change `table` made since the version `last` the viewer was
+/// shown: the small `change` message (for a spectator, the text every
+/// spectator shares) when it follows from that version by its events,
+/// else the whole view (a seat was taken, moves were taken back, or the
+/// socket missed a version).
+async fn send_change(socket: &mut WebSocket, table: &Table, viewer: Option<AccountId>, last: i64) -> bool {
+    let Some(made) = table.continues_from(last) else {
         return send_view(socket, table, viewer).await;
-    }
-    match viewer {
-        None => socket.send(Message::Text(table.spectator_change(seen.moves))).await.is_ok(),
-        Some(account) => socket.send(Message::Text(table.player_change(account, seen.moves))).await.is_ok(),
-    }
+    };
+    let text = match viewer {
+        None => table.spectator_change(made),
+        Some(account) => table.player_change(account, made),
+    };
+    socket.send(Message::Text(text)).await.is_ok()
 }
 
 fn view_message(view: GameView) -> ServerMessage {
@@ -182,7 +172,6 @@ async fn follow_game(
     // asked for is not missed.
     let table = change::load(&state, &key).await.unwrap_or(table);
     let mut last = table.stored.version;
-    let mut seen = Seen::of(&table);
     if !send_view(&mut socket, &table, watcher.account).await {
         return;
     }
@@ -207,11 +196,10 @@ async fn follow_game(
                 if table.stored.version <= last {
                     continue;
                 }
-                last = table.stored.version;
-                if !send_change(&mut socket, &table, watcher.account, &seen).await {
+                if !send_change(&mut socket, &table, watcher.account, last).await {
                     return;
                 }
-                seen = Seen::of(&table);
+                last = table.stored.version;
             }
             incoming = socket.recv() => {
                 let Some(Ok(message)) = incoming else { return };

@@ -82,7 +82,7 @@ pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<New
     record.seats = occupants;
     record.clock = clock;
     record.seed = new.seed;
-    let play = start(&record, now)?;
+    let play = Match::start(&record, now)?;
     Ok(NewTable { record: play.record(), seats, play })
 }
 
@@ -114,10 +114,4 @@ fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<Clock
             None => Ok(None),
         }
     }
-}
-
-/// The game a record describes, started afresh at `now`: how a new game
-/// begins, and how a game whose last open seat was taken starts its clock.
-pub fn start(record: &GameRecord, now: Timestamp) -> Result<Match, ApiError> {
-    Ok(Match::start(record, now)?)
 }

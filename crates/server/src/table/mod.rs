@@ -3,10 +3,12 @@
 //! holds each seat.
 
 mod create;
+mod made;
 mod options;
 mod view;
 
-pub use create::{new_table, start};
+pub use create::new_table;
+pub use made::Made;
 pub use options::read_options;
 
 use std::sync::{Mutex, OnceLock};
@@ -26,18 +28,19 @@ pub struct Table {
     pub stored: StoredGame,
     /// The game being played.
     pub play: Match,
+    /// The change that made this version, where this server knows it.
+    pub made: Option<Made>,
     /// The view every spectator gets, as the message sockets send, made
     /// once for this version of the game.
     spectator: OnceLock<Utf8Bytes>,
     /// The moves as the view writes them, formatted once for this version.
     moves: OnceLock<Vec<String>>,
-    /// The change message every spectator who has seen the first `n` moves
-    /// gets, made once for the `n` asked first (all spectators of one
-    /// server saw the same version before).
-    spectator_change: Mutex<Option<(usize, Utf8Bytes)>>,
-    /// The change messages made for players, by the seats they hold and
-    /// the moves they had seen: every socket of one seat shares one.
-    player_changes: Mutex<Vec<(Vec<Seat>, usize, Utf8Bytes)>>,
+    /// The change message every spectator who saw the version before
+    /// gets, made once.
+    spectator_change: OnceLock<Utf8Bytes>,
+    /// The change messages made for players, by the seats they hold:
+    /// every socket of one seat shares one.
+    player_changes: Mutex<Vec<(Vec<Seat>, Utf8Bytes)>>,
 }
 
 impl Clone for Table {
@@ -53,11 +56,24 @@ impl Table {
         Table {
             stored,
             play,
+            made: None,
             spectator: OnceLock::new(),
             moves: OnceLock::new(),
-            spectator_change: Mutex::new(None),
+            spectator_change: OnceLock::new(),
             player_changes: Mutex::new(Vec::new()),
         }
+    }
+
+    /// This version, made by `made`.
+    pub fn made_by(mut self, made: Made) -> Table {
+        self.made = Some(made);
+        self
+    }
+
+    /// How this version was made, if it was made from `version` and a
+    /// viewer shown that version can follow it with the `change` message.
+    pub fn continues_from(&self, version: i64) -> Option<&Made> {
+        self.made.as_ref().filter(|m| m.from == version && m.continues())
     }
 
     /// Loads a stored game: its record replays through the play layer.
@@ -77,33 +93,24 @@ impl Table {
             .clone()
     }
 
-    /// The message a spectator who has seen the first `seen` moves gets
-    /// for this version (`{"type": "change", …}`), made once and shared.
-    pub fn spectator_change(&self, seen: usize) -> Utf8Bytes {
-        let mut cached = self.spectator_change.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((n, text)) = cached.as_ref()
-            && *n == seen
-        {
-            return text.clone();
-        }
-        let message = arbiter_api::ServerMessage::Change(Box::new(self.change(None, seen)));
-        let text = Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default());
-        *cached = Some((seen, text.clone()));
-        text
+    /// The `change` message for a spectator who saw the version this one
+    /// was made from (`{"type": "change", …}`), made once and shared.
+    pub fn spectator_change(&self, made: &Made) -> Utf8Bytes {
+        self.spectator_change.get_or_init(|| change_text(self.change(None, made.moves_before))).clone()
     }
 
-    /// The change message for `account`'s sockets that have seen the first
-    /// `seen` moves, made once per seat and shared by every socket of it
-    /// (a player's own pending play is in it: it goes to that seat only).
-    pub fn player_change(&self, account: AccountId, seen: usize) -> Utf8Bytes {
+    /// The `change` message for `account`'s sockets that saw the version
+    /// this one was made from, made once per seat and shared by every
+    /// socket of it (a player's own pending play is in it: it goes to that
+    /// seat only).
+    pub fn player_change(&self, account: AccountId, made: &Made) -> Utf8Bytes {
         let seats = self.seats_of(account);
         let mut cached = self.player_changes.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((_, _, text)) = cached.iter().find(|(s, n, _)| *s == seats && *n == seen) {
+        if let Some((_, text)) = cached.iter().find(|(s, _)| *s == seats) {
             return text.clone();
         }
-        let message = arbiter_api::ServerMessage::Change(Box::new(self.change(Some(account), seen)));
-        let text = Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default());
-        cached.push((seats, seen, text.clone()));
+        let text = change_text(self.change(Some(account), made.moves_before));
+        cached.push((seats, text.clone()));
         text
     }
 
@@ -156,4 +163,10 @@ impl Table {
     pub fn label(&self, seat: Seat) -> String {
         self.position().seat_label(seat)
     }
+}
+
+/// A change message as sockets send it.
+fn change_text(change: arbiter_api::ChangeMessage) -> Utf8Bytes {
+    let message = arbiter_api::ServerMessage::Change(Box::new(change));
+    Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
 }

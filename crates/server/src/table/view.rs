@@ -138,10 +138,8 @@ impl Table {
     }
 
     fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {
-        let r = self.play.rounds()?;
-        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-        let my_play = seat.and_then(|s| r.pending_play_seen(viewer, s)).map(|s| s.text.clone());
-        Some(ScgView { round: r.round(), plays_in: r.plays_in(), my_play, announcements: r.announcements() })
+        let r = self.play.round_view(seat.map_or(Viewer::Spectator, Viewer::Seat))?;
+        Some(ScgView { round: r.round, plays_in: r.plays_in, my_play: r.my_play, announcements: r.announcements })
     }
 }
 

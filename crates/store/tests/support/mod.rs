@@ -13,9 +13,7 @@ use std::path::PathBuf;
 use arbiter_play::{GameRecord, Timestamp};
 use arbiter_store::{Backend, Store};
 
-mod postgres;
-
-pub use postgres::{create_database, database_url, drop_database, postgres_url};
+pub use arbiter_testkit::postgres::{create_database, database_url, drop_database, postgres_url};
 
 /// A database for one test.
 #[derive(Clone, Debug)]

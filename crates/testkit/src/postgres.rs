@@ -1,6 +1,5 @@
 //! A PostgreSQL database of a test's own, made through `TEST_DATABASE_URL`
-//! and dropped afterwards. Shared by the store, server and command-line
-//! tests (included by path).
+//! and dropped afterwards.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};

@@ -1,0 +1,16 @@
+//! What the tests of the store, the server and the binary share, so that
+//! each is written once:
+//!
+//! - [`TestDatabase`]: a database of a test's own, a SQLite file in a
+//!   temporary folder or a PostgreSQL database made through
+//!   `TEST_DATABASE_URL` and dropped afterwards ([`postgres`]);
+//! - [`ApiClient`]: a client of a server's HTTP interface (accounts,
+//!   games, views) and its WebSockets, whether the server runs in the
+//!   test's process or as `arbiter serve`.
+
+mod client;
+mod database;
+pub mod postgres;
+
+pub use client::{ApiClient, PASSWORD, Socket, next_message, view_at_ply};
+pub use database::TestDatabase;
