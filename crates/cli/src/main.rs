@@ -64,7 +64,7 @@ enum Command {
     /// Play at this terminal: people, or people against the computer (`--as`, `--level`).
     Play(play::PlayArgs),
     /// Serves games online: accounts, games, live updates (HTTP and WebSocket).
-    Serve(serve::ServeArgs),
+    Serve(Box<serve::ServeArgs>),
 }
 
 fn main() -> ExitCode {

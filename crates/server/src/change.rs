@@ -36,7 +36,10 @@ pub struct Changed {
 /// no newer version (one small query), else read and replayed.
 pub async fn load(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
     if let Some(kept) = state.games.get(key) {
-        if state.store.game_version(key).await? == Some(kept.stored.version) {
+        let started = std::time::Instant::now();
+        let version = state.store.game_version(key).await;
+        state.metrics.database("game_version", started.elapsed());
+        if version? == Some(kept.stored.version) {
             return Ok(kept);
         }
         state.games.forget(key);
@@ -46,7 +49,10 @@ pub async fn load(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiErro
 
 /// Reads the game `key` from the store, replays it and keeps it.
 async fn load_stored(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
-    let stored = state.store.game(key).await?.ok_or_else(|| ApiError::not_found(format!("'{key}': no such game")))?;
+    let started = std::time::Instant::now();
+    let stored = state.store.game(key).await;
+    state.metrics.database("game", started.elapsed());
+    let stored = stored?.ok_or_else(|| ApiError::not_found(format!("'{key}': no such game")))?;
     let table = Arc::new(Table::load(stored)?);
     state.games.keep(table.clone());
     Ok(table)
@@ -129,9 +135,13 @@ async fn store_and_tell(
     changed: Table,
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();
-    let stored = state.store.update_game(&key, version, update).await?;
+    let started = std::time::Instant::now();
+    let stored = state.store.update_game(&key, version, update).await;
+    state.metrics.database("update_game", started.elapsed());
+    let stored = stored?;
     let mut table = Table::new(stored, changed.play);
     table.made = changed.made;
+    state.metrics.moved(table.made.as_ref().map_or(0, Made::moves_played));
     let table = Arc::new(table);
     state.games.keep(table.clone());
     tell_this_server(&state, &table);

@@ -21,6 +21,7 @@ mod hub;
 mod jobs;
 pub mod limits;
 mod mail;
+mod metrics;
 mod openapi;
 mod routes;
 mod sockets;
@@ -113,6 +114,7 @@ pub fn app(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(state.clone(), cross_site::guard))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(panicked))
+        .layer(axum::middleware::from_fn_with_state(state.clone(), metrics::track))
         .with_state(state)
 }
 
@@ -248,6 +250,7 @@ pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(),
         *limits.max_connections.get_or_insert_with(|| connections::connections_for_descriptors(descriptors.soft));
     limits.exempt.extend(state.settings.trusted_proxies.iter().copied());
     let jobs = start_jobs(&state).await;
+    tracing::info!(%address, max_connections, descriptors = descriptors.soft, mail = state.mailer.is_some(), "serving");
     ready(Listening { address, max_connections, descriptors });
     let store = state.store.clone();
     serve_on(listener, state, limits, shutdown_signal())

@@ -30,7 +30,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history, catalog::get_catalog, positions::position,
         live::game_live, live::lobby_live,
-        service::healthz, openapi,
+        service::healthz, crate::metrics::metrics, openapi,
     ),
     components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage)),
     modifiers(&BearerAuth),

@@ -27,6 +27,9 @@ pub struct Settings {
     /// from `--public-url`; cookie requests that change something must come
     /// from it or from the request's own host.
     pub public_origin: Option<String>,
+    /// A bearer token that reads `GET /metrics` from anywhere (without
+    /// it, only requests from this machine through no proxy may).
+    pub metrics_token: Option<String>,
 }
 
 impl Settings {
@@ -76,6 +79,8 @@ pub struct AppState {
     pub mailer: Option<Arc<crate::mail::Mailer>>,
     /// The connections open.
     pub connections: crate::connections::Counter,
+    /// What `GET /metrics` reports.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl AppState {
@@ -104,6 +109,7 @@ impl AppState {
             open_registration: true,
             mailer: None,
             connections: crate::connections::Counter::default(),
+            metrics: Arc::default(),
         }
     }
 

@@ -114,7 +114,7 @@ pub use accounts::{Account, AccountChange, AccountId, NewAccount};
 pub use error::StoreError;
 pub use games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};
 pub use mail::{NewMail, QueuedMail};
-pub use mail_queries::FailedMail;
+pub use mail_queries::{FailedMail, MailCounts};
 pub use notify::{Heard, Listener};
 pub use open::{Backend, Store};
 pub use sessions::{SessionId, SessionInfo, SignedSession};

@@ -42,6 +42,15 @@ macro_rules! insert_mail {
 }
 pub(crate) use insert_mail;
 
+/// How many mails the outbox holds, by what became of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MailCounts {
+    /// Not sent yet: due, or waiting to be tried again.
+    pub queued: u64,
+    /// Given up, and not yet forgotten.
+    pub failed: u64,
+}
+
 /// A mail given up, as its account sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FailedMail {
@@ -196,6 +205,20 @@ impl Store {
                 error: error.unwrap_or_default(),
             })
             .collect())
+    }
+
+    /// The outbox at a glance: mails waiting to be sent (or tried again),
+    /// and mails given up that are still kept.
+    pub async fn mail_counts(&self) -> Result<MailCounts, StoreError> {
+        let (queued, failed) = on_pool!(self, pool => {
+            sqlx::query_as::<_, (i64, i64)>(
+                "SELECT COALESCE(SUM(CASE WHEN sent IS NULL AND failed IS NULL THEN 1 ELSE 0 END), 0), \
+                        COALESCE(SUM(CASE WHEN failed IS NOT NULL THEN 1 ELSE 0 END), 0) FROM mail",
+            )
+            .fetch_one(pool)
+            .await
+        })?;
+        Ok(MailCounts { queued: queued.max(0) as u64, failed: failed.max(0) as u64 })
     }
 
     /// Forgets the mail sent or given up before `before`; how many.

@@ -2,7 +2,7 @@
 
 mod support;
 
-use arbiter_store::{NewAccount, NewMail, StoreError};
+use arbiter_store::{MailCounts, NewAccount, NewMail, StoreError};
 use support::{at, on_both};
 
 #[tokio::test]
@@ -19,9 +19,11 @@ async fn mail_is_due_until_sent_and_failures_wait_to_be_retried() {
             now: at(now),
         };
         assert!(store.due_mail(at(1_000), 10).await.unwrap().is_empty());
+        assert_eq!(store.mail_counts().await.unwrap(), MailCounts { queued: 0, failed: 0 });
         let first = store.queue_mail(&mail("your move in x7f3", 10)).await.unwrap();
         let second = store.queue_mail(&mail("round 2 closed", 20)).await.unwrap();
         assert_ne!(first, second);
+        assert_eq!(store.mail_counts().await.unwrap(), MailCounts { queued: 2, failed: 0 });
 
         let subjects = |now, limit| {
             let store = store.clone();
@@ -47,8 +49,12 @@ async fn mail_is_due_until_sent_and_failures_wait_to_be_retried() {
         store.mail_failed(second, "timed out", at(200)).await.unwrap();
         assert_eq!(subjects(199, 10).await, Vec::<String>::new());
         assert_eq!(store.due_mail(at(200), 10).await.unwrap()[0].attempts, 2);
+        assert_eq!(store.mail_counts().await.unwrap(), MailCounts { queued: 1, failed: 0 }, "one sent, one to retry");
         store.mail_sent(second, at(201)).await.unwrap();
         assert!(store.due_mail(at(10_000), 10).await.unwrap().is_empty());
+        let third = store.queue_mail(&mail("game over", 300)).await.unwrap();
+        store.mail_given_up(third, "no such mailbox", at(301)).await.unwrap();
+        assert_eq!(store.mail_counts().await.unwrap(), MailCounts { queued: 0, failed: 1 });
 
         // Mail that was never queued.
         assert!(matches!(store.mail_sent(second + 100, at(1)).await, Err(StoreError::Database(sqlx::Error::RowNotFound))));

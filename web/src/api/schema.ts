@@ -75,6 +75,9 @@ export interface paths {
   "/healthz": {
     get: operations["healthz"];
   };
+  "/metrics": {
+    get: operations["metrics"];
+  };
   "/api/openapi.json": {
     get: operations["openapi"];
   };
@@ -1348,6 +1351,22 @@ export interface operations {
       503: {
         content: {
           "text/plain": string;
+        };
+      };
+    };
+  };
+  metrics: {
+    responses: {
+      /** @description Prometheus's text format (OpenMetrics) */
+      200: {
+        content: {
+          "application/openmetrics-text": string;
+        };
+      };
+      /** @description neither from this machine nor with the metrics token */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
     };

@@ -28,20 +28,39 @@ pub struct ServeArgs {
     /// The sender of the mails.
     #[arg(long, env = "ARBITER_MAIL_FROM", default_value = "Arbiter <arbiter@localhost>")]
     mail_from: String,
+    /// How the log is written on standard error: `text` for people, `json`
+    /// for one JSON object a line.
+    #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     /// What one person may make the server do.
     #[command(flatten)]
     limits: super::serve_limits::LimitArgs,
 }
 
+/// How the server's log is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// A line of text an event.
+    Text,
+    /// One JSON object an event (`timestamp`, `level`, `fields`, `target`).
+    Json,
+}
+
+/// Sends the log to standard error, filtered by `ARBITER_LOG` (`info` by
+/// default), in `format`.
+fn start_log(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => log.try_init(),
+        LogFormat::Json => log.json().try_init(),
+    };
+}
+
 /// Runs `arbiter serve` until SIGTERM or SIGINT.
 pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
-        )
-        .with_writer(std::io::stderr)
-        .try_init();
+    start_log(args.log_format);
     let config = arbiter_server::Config {
         listen: args.listen.clone(),
         database: args.database.clone(),

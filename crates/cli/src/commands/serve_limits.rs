@@ -18,6 +18,11 @@ pub struct LimitArgs {
     /// names the client; no other peer's is believed.
     #[arg(long, env = "ARBITER_TRUSTED_PROXY", value_name = "CIDR[,CIDR]")]
     trusted_proxy: Option<String>,
+    /// A token that reads `GET /metrics` from anywhere, as
+    /// `Authorization: Bearer TOKEN` (without it, only requests from this
+    /// machine through no proxy may).
+    #[arg(long, env = "ARBITER_METRICS_TOKEN", value_name = "TOKEN")]
+    metrics_token: Option<String>,
     /// Accounts one address may register.
     #[arg(long, env = "ARBITER_LIMIT_REGISTRATIONS_PER_ADDRESS", default_value_t = Limits::default().registrations_per_address)]
     limit_registrations_per_address: Rate,
@@ -141,7 +146,11 @@ impl LimitArgs {
             Some(text) => address::parse_trusted(text).map_err(|e| anyhow::anyhow!("--trusted-proxy {e}"))?,
             None => Vec::new(),
         };
-        Ok(Settings { limits, trusted_proxies, public_origin: None })
+        let metrics_token = self.metrics_token.clone().filter(|t| !t.is_empty());
+        if metrics_token.as_ref().is_some_and(|t| t.len() < 16) {
+            anyhow::bail!("--metrics-token: a token is at least 16 characters, so that it cannot be guessed");
+        }
+        Ok(Settings { limits, trusted_proxies, public_origin: None, metrics_token })
     }
 
     /// The connection limits from the flags.
@@ -174,6 +183,15 @@ mod tests {
         assert_eq!(settings.limits, Limits::default());
         assert!(settings.trusted_proxies.is_empty());
         assert_eq!(Args::parse_from(["serve"]).limits.connections(), ConnectionLimits::default());
+    }
+
+    #[test]
+    fn a_metrics_token_is_long_enough_not_to_be_guessed() {
+        let settings = |token: &str| Args::parse_from(["serve", "--metrics-token", token]).limits.settings();
+        assert_eq!(settings("0123456789abcdef").unwrap().metrics_token.as_deref(), Some("0123456789abcdef"));
+        assert!(settings("short").unwrap_err().to_string().contains("at least 16 characters"));
+        assert_eq!(settings("").unwrap().metrics_token, None, "an empty token is none");
+        assert_eq!(Args::parse_from(["serve"]).limits.settings().unwrap().metrics_token, None);
     }
 
     #[test]

@@ -41,6 +41,12 @@ pub struct Server {
 impl Server {
     /// Starts `arbiter serve` on `database` and waits until it is healthy.
     pub async fn start(database: &str) -> Server {
+        Server::start_with(database, &[]).await
+    }
+
+    /// Starts `arbiter serve` on `database` with `args` besides, and waits
+    /// until it is healthy.
+    pub async fn start_with(database: &str, args: &[&str]) -> Server {
         let port = free_port();
         let log_dir = tempfile::tempdir().unwrap();
         let log = log_dir.path().join("server.log");
@@ -48,9 +54,12 @@ impl Server {
         let err = out.try_clone().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
             .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", database])
+            .args(args)
             .env_remove("ARBITER_LISTEN")
             .env_remove("ARBITER_DATABASE")
             .env_remove("ARBITER_OPEN_REGISTRATION")
+            .env_remove("ARBITER_LOG_FORMAT")
+            .env_remove("ARBITER_METRICS_TOKEN")
             .env("ARBITER_LOG", "info")
             .current_dir(log_dir.path())
             .stdin(Stdio::null())

@@ -60,6 +60,11 @@ impl Made {
         self.events.iter().any(|e| matches!(e, Event::SeatTaken { .. } | Event::GameOver { .. }))
     }
 
+    /// How many moves and Single Capture Go plays this change applied.
+    pub fn moves_played(&self) -> u64 {
+        self.events.iter().filter(|e| matches!(e, Event::MovePlayed { .. } | Event::PlayReceived { .. })).count() as u64
+    }
+
     /// Whether the game is over through this change.
     pub fn ended(&self) -> bool {
         self.events.iter().any(|e| matches!(e, Event::GameOver { .. }))
@@ -105,7 +110,7 @@ mod tests {
 
     #[test]
     fn a_move_continues_the_view_and_leaves_the_lobby_alone() {
-        let mv = arbiter_games::GameId::Sage.start(&Default::default(), None).unwrap().legal_moves()[0].clone();
+        let mv = arbiter_games::GameId::Sage.start(&Default::default(), None).unwrap().legal_moves()[0];
         let moved = made(vec![Event::MovePlayed { ply: 2, seat: Seat(0), mv }]);
         assert!(moved.continues() && moved.turned());
         assert!(!moved.touches_lobby() && !moved.ended() && moved.round_turned().is_none());
