@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{analyse, apply, arena, engine, ladder, moves, perft, play, record, scg, serve, show};
+use commands::{analyse, apply, arena, backup, engine, ladder, moves, perft, play, record, scg, serve, show};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
@@ -65,6 +65,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Serves games online: accounts, games, live updates (HTTP and WebSocket).
     Serve(Box<serve::ServeArgs>),
+    /// A consistent copy of a live SQLite database (its server may go on).
+    Backup(backup::BackupArgs),
 }
 
 fn main() -> ExitCode {
@@ -92,6 +94,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, json),
         Command::Scg(args) => scg::run(&args, json),
         Command::Serve(args) => serve::run(&args, json),
+        Command::Backup(args) => backup::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,12 +1,17 @@
-//! What an operator of `arbiter serve` reads: the log as one JSON object a
-//! line (`--log-format json`), and the metrics through a proxy with the
-//! metrics token (`--metrics-token`).
+//! What an operator of `arbiter serve` relies on: the log as one JSON
+//! object a line (`--log-format json`), the metrics through a proxy with
+//! the metrics token (`--metrics-token`), and `arbiter backup`, a copy of
+//! the live database that holds every move acknowledged before it began.
 
 mod support_server;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use reqwest::StatusCode;
-use serde_json::Value;
-use support_server::{Server, TestDatabase};
+use serde_json::{Value, json};
+use support_server::{ApiClient, Server, TestDatabase};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_log_is_json_and_the_token_reads_the_metrics() {
@@ -41,4 +46,112 @@ async fn the_log_is_json_and_the_token_reads_the_metrics() {
     }
     let plain = log.lines().filter(|l| !l.starts_with('{') && (l.contains(" INFO ") || l.contains(" WARN ")));
     assert_eq!(plain.count(), 0, "every log event is JSON:\n{log}");
+}
+
+/// A move a player's request had acknowledged, and when.
+struct Acknowledged {
+    ply: usize,
+    mv: String,
+    at: Instant,
+}
+
+/// Plays the game `id` (a legal move of whoever is to move, chosen by a
+/// generator seeded with `seed`) until `stop` or its end; every
+/// acknowledged move.
+async fn play(
+    api: ApiClient,
+    id: String,
+    tokens: [(String, String); 2],
+    stop: Arc<AtomicBool>,
+    seed: u64,
+) -> Vec<Acknowledged> {
+    let mut random = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut acknowledged = Vec::new();
+    while !stop.load(Ordering::Relaxed) {
+        let view = api.view(&id, None).await;
+        if view["status"]["state"] == "over" {
+            break;
+        }
+        let Some((_, token)) = tokens.iter().find(|(seat, _)| view["to_move"] == json!([seat])) else { break };
+        let mine = api.view(&id, Some(token)).await;
+        let ply = mine["ply"].as_u64().unwrap();
+        let legal = mine["legal"].as_array().unwrap();
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        let mv = legal[(random % legal.len() as u64) as usize]["move"].as_str().unwrap().to_string();
+        let (status, answer) =
+            api.post(&format!("/api/games/{id}/moves"), Some(token), json!({"move": mv, "ply": ply})).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        acknowledged.push(Acknowledged { ply: ply as usize, mv, at: Instant::now() });
+    }
+    acknowledged
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_made_while_moves_are_made_holds_every_move_acknowledged_before_it() {
+    let db = TestDatabase::sqlite();
+    let server = Server::start(&db.url).await;
+    let ann = server.account("ann").await;
+    let bo = server.account("bo").await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut players = Vec::new();
+    for seed in 1..=6 {
+        let game = server.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+        let id = game["id"].as_str().unwrap().to_string();
+        let seats = [game["seats"][0]["seat"].as_str().unwrap(), game["seats"][1]["seat"].as_str().unwrap()];
+        let (status, taken) = server.post(&format!("/api/games/{id}/seats/{}", seats[1]), Some(&bo), Value::Null).await;
+        assert_eq!(status, StatusCode::OK, "{taken}");
+        let tokens = [(seats[0].to_string(), ann.clone()), (seats[1].to_string(), bo.clone())];
+        players.push((id.clone(), tokio::spawn(play(server.api.clone(), id, tokens, stop.clone(), seed))));
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+
+    let out = tempfile::tempdir().unwrap();
+    let copy = out.path().join("copy.db");
+    let began = Instant::now();
+    let command = (db.url.clone(), copy.clone());
+    let backup = tokio::task::spawn_blocking(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["backup", "--json", "--database", &command.0])
+            .arg(&command.1)
+            .env_remove("ARBITER_DATABASE")
+            .output()
+            .unwrap()
+    })
+    .await
+    .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.store(true, Ordering::Relaxed);
+    assert!(backup.status.success(), "{}", String::from_utf8_lossy(&backup.stderr));
+    let report: Value = serde_json::from_slice(&backup.stdout).unwrap();
+    assert_eq!((report["games"].as_i64(), report["accounts"].as_i64()), (Some(6), Some(2)), "{report}");
+
+    // The copy, restored: a server on it.
+    let restored = Server::start(&format!("sqlite://{}", copy.display())).await;
+    let (mut before, mut after, mut later) = (0, 0, 0);
+    for (id, player) in players {
+        let acknowledged = player.await.unwrap();
+        let moves = restored.view(&id, None).await["moves"].as_array().unwrap().clone();
+        for a in &acknowledged {
+            if a.at < began {
+                before += 1;
+                assert_eq!(
+                    moves.get(a.ply),
+                    Some(&json!(a.mv)),
+                    "game {id}: move {} acknowledged before the backup",
+                    a.ply
+                );
+            }
+        }
+        for (ply, mv) in moves.iter().enumerate() {
+            let played = acknowledged.iter().find(|a| a.ply == ply).map(|a| json!(a.mv));
+            assert!(played.is_none_or(|p| &p == mv), "game {id}: the copy's move {ply} was never played");
+        }
+        after += acknowledged.len().saturating_sub(moves.len());
+        later += acknowledged.iter().filter(|a| a.at > began).count();
+    }
+    assert!(before > 0, "moves were acknowledged before the backup");
+    assert!(later > 0, "moves went on being made while the copy was made and after");
+    eprintln!("{before} moves acknowledged before the backup, all in the copy; {after} made after it was taken");
 }

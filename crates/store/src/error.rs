@@ -80,6 +80,14 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
+    /// A backup could not be written.
+    #[error("'{path}': {reason}")]
+    Backup {
+        /// Where the copy was to go.
+        path: String,
+        /// Why it was not made.
+        reason: String,
+    },
     /// The database failed (or found no such row, for accounts and mail).
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),

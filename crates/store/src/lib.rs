@@ -95,6 +95,7 @@ macro_rules! in_write_transaction {
 
 mod account_queries;
 mod accounts;
+mod backup;
 mod change;
 mod error;
 mod game_queries;
@@ -111,6 +112,7 @@ mod update;
 mod verifications;
 
 pub use accounts::{Account, AccountChange, AccountId, NewAccount};
+pub use backup::{Backup, backup_sqlite};
 pub use error::StoreError;
 pub use games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};
 pub use mail::{NewMail, QueuedMail};

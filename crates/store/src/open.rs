@@ -168,7 +168,7 @@ fn new_origin() -> u64 {
 }
 
 /// A [`StoreError::Url`] for `url`, its password hidden.
-fn url_error(url: &str, reason: &str) -> StoreError {
+pub(crate) fn url_error(url: &str, reason: &str) -> StoreError {
     StoreError::Url { url: hide_password(url), reason: reason.to_string() }
 }
 

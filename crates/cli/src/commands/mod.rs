@@ -5,6 +5,7 @@
 pub mod analyse;
 pub mod apply;
 pub mod arena;
+pub mod backup;
 pub mod engine;
 pub mod ladder;
 pub mod moves;
