@@ -1,12 +1,13 @@
 // The account in the browser with a real mail server on loopback: an
 // address verified by following the link mailed to it (signed in or not),
 // a limit's wait in words, a new password that signs every other session
-// out, and the list of sessions.
+// out, a forgotten password set anew by the link mailed to the verified
+// address, and the list of sessions.
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, type Server, policyViolations, screenshot, signedUpContext, startBrowser, startServer, watchPolicy } from './harness';
-import { type SmtpSink, startSmtpSink, verificationLink } from './smtp-sink';
+import { type Received, type SmtpSink, resetLink, startSmtpSink, verificationLink } from './smtp-sink';
 
 let server: Server;
 let browser: Browser;
@@ -22,11 +23,11 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-/** Waits until the sink has a mail to `to` with a verification link; the link's path. */
-async function linkMailedTo(to: string): Promise<string> {
+/** Waits until the sink has a mail to `to` with a link `find` finds; the link's path. */
+async function linkMailedTo(to: string, find: (m: Received) => string | null = verificationLink): Promise<string> {
   for (let i = 0; i < 200; i++) {
-    const mail = sink.received.filter((m) => m.to === to).reverse().find((m) => verificationLink(m));
-    if (mail) return verificationLink(mail)!;
+    const mail = sink.received.filter((m) => m.to === to).reverse().find((m) => find(m));
+    if (mail) return find(mail)!;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no link reached ${to}: ${JSON.stringify(sink.received.map((m) => m.to))}`);
@@ -169,4 +170,63 @@ it('ends another session from the list', async () => {
   expect(await first.page.evaluate(async () => (await fetch('/api/me')).status)).toBe(401);
   await second.close();
   await first.context.close();
+});
+
+it('sets a forgotten password by the link mailed to the verified address', async () => {
+  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+  const page = await context.newPage();
+  watchPolicy(page);
+  const name = `fay${Date.now() % 100000}`;
+  const address = `${name}@example.org`;
+  await page.goto('/signup');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'a good password');
+  await page.fill('input[name=email]', address);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[data-testid=address-state]');
+  await page.goto(await linkMailedTo(address));
+  await page.waitForSelector('[data-testid=verify] .ok');
+
+  // Another browser, signed out, forgot the password.
+  const forgetful = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+  const asker = await forgetful.newPage();
+  watchPolicy(asker);
+  await asker.goto('/signin');
+  await asker.click('a[href="/reset"]');
+  await asker.waitForSelector('[data-testid=reset] input[name=name]');
+  await asker.fill('input[name=name]', name);
+  await asker.click('button[type=submit]');
+  await asker.waitForSelector('[data-testid=reset] .ok');
+  expect(await asker.textContent('[data-testid=reset] .ok')).toContain(`If the account ${name} has a verified mail address`);
+  const link = await linkMailedTo(address, resetLink);
+  await asker.goto(link);
+  await asker.fill('input[name=password]', 'a newer password');
+  await asker.fill('input[name=again]', 'a newer passwore');
+  await asker.click('button[type=submit]');
+  expect(await asker.textContent('[data-testid=reset] .error')).toContain('The two passwords differ');
+  await asker.fill('input[name=again]', 'a newer password');
+  await screenshot(asker, 'reset-desktop-light');
+  await asker.click('button[type=submit]');
+  await asker.waitForSelector('[data-testid=reset] .ok');
+  expect(await asker.textContent('[data-testid=reset] .ok')).toContain('signed out everywhere');
+
+  // The first browser is signed out; the new password signs in.
+  await page.goto('/account');
+  await page.click('a[href="/signin?next=/account"]');
+  await page.waitForSelector('input[name=name]');
+  await page.fill('input[name=name]', name);
+  await page.fill('input[name=password]', 'a newer password');
+  await page.click('button[type=submit]');
+  await page.waitForSelector(`[data-testid=account-name]:has-text("${name}")`);
+  // The link works once.
+  await asker.goto(link);
+  await asker.fill('input[name=password]', 'yet another password');
+  await asker.fill('input[name=again]', 'yet another password');
+  await asker.click('button[type=submit]');
+  await asker.waitForSelector('[data-testid=reset] .error');
+  expect(await asker.textContent('[data-testid=reset] .error')).toContain('resets nothing');
+  expect(policyViolations(page)).toEqual([]);
+  expect(policyViolations(asker)).toEqual([]);
+  await forgetful.close();
+  await context.close();
 });

@@ -73,7 +73,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 
 /** The verification link's path in a message (quoted-printable undone). */
 export function verificationLink(message: Received): string | null {
+  return linkIn(message, /\/verify\?token=[0-9a-f]{64}/);
+}
+
+/** The password reset link's path in a message. */
+export function resetLink(message: Received): string | null {
+  return linkIn(message, /\/reset\?token=[0-9a-f]{64}/);
+}
+
+function linkIn(message: Received, pattern: RegExp): string | null {
   const body = message.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const found = /\/verify\?token=[0-9a-f]{64}/.exec(body);
+  const found = pattern.exec(body);
   return found ? found[0] : null;
 }

@@ -3,6 +3,7 @@ import { AccountPage } from './pages/account';
 import { GamePage } from './pages/game';
 import { LobbyPage } from './pages/lobby';
 import { SignInPage, SignUpPage } from './pages/sign';
+import { ResetPage } from './pages/reset';
 import { VerifyPage } from './pages/verify';
 import { navigate, onLinkClick, useRoute } from './router';
 import { signOut, useSession } from './session';
@@ -36,6 +37,9 @@ export function App() {
       break;
     case 'verify':
       page = <VerifyPage />;
+      break;
+    case 'reset':
+      page = <ResetPage />;
       break;
     case 'game':
       // Views are shaped for their viewer: the page starts afresh for whoever is signed in.

@@ -1,5 +1,5 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
-// `/signup`, `/account`, `/verify`, `/games/{id}`.
+// `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`.
 
 import { useEffect, useState } from 'preact/hooks';
 
@@ -10,6 +10,7 @@ export type Route =
   | { page: 'signup' }
   | { page: 'account' }
   | { page: 'verify' }
+  | { page: 'reset' }
   | { page: 'game'; id: string }
   | { page: 'missing'; path: string };
 
@@ -21,6 +22,7 @@ export function routeOf(path: string): Route {
   if (clean === '/signup') return { page: 'signup' };
   if (clean === '/account') return { page: 'account' };
   if (clean === '/verify') return { page: 'verify' };
+  if (clean === '/reset') return { page: 'reset' };
   const game = /^\/games\/([^/]+)$/.exec(clean);
   if (game) return { page: 'game', id: decodeURIComponent(game[1]) };
   return { page: 'missing', path };

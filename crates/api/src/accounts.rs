@@ -99,6 +99,24 @@ pub struct VerifyEmail {
     pub token: String,
 }
 
+/// A password reset asked for (`POST /api/password-reset`).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetRequest {
+    /// The account's name.
+    pub name: String,
+}
+
+/// A new password set by a reset link (`POST /api/password-reset/confirm`).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordResetConfirm {
+    /// The `token` of the link (64 hex digits).
+    pub token: String,
+    /// The new password: 8 to 1024 characters.
+    pub password: String,
+}
+
 /// One of the caller's sessions (`GET /api/me/sessions`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct SessionView {

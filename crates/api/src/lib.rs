@@ -19,8 +19,8 @@ pub mod live;
 pub mod report;
 
 pub use accounts::{
-    AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, SessionCreated, SessionView, SignIn,
-    VerifyEmail,
+    AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, PasswordResetConfirm, PasswordResetRequest,
+    SessionCreated, SessionView, SignIn, VerifyEmail,
 };
 pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

@@ -106,6 +106,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::accounts::router())
         .merge(routes::me::router())
+        .merge(routes::password_reset::router())
         .merge(routes::games::router())
         .merge(routes::live::router())
         .merge(routes::service::router())

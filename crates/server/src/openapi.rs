@@ -6,7 +6,7 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, catalog, games, live, me, positions, service};
+use crate::routes::{accounts, catalog, games, live, me, password_reset, positions, service};
 use crate::state::AppState;
 
 /// The route of the document.
@@ -26,6 +26,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     info(title = "Arbiter", description = "Play A•G•O•G, Sage Tafl, Ogama and Single Capture Go online: accounts, games, moves, records, live updates."),
     paths(
         accounts::register, accounts::sign_in, accounts::sign_out,
+        password_reset::request_reset, password_reset::confirm_reset,
         me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history, catalog::get_catalog, positions::position,

@@ -297,3 +297,90 @@ async fn mail_that_keeps_failing_is_given_up_and_shown_to_its_account() {
     assert!(smtp.received().is_empty());
     s.finish().await;
 }
+
+/// The reset link's token in the last reset mail to `to`.
+fn reset_token(mails: &[Received], to: &str) -> String {
+    let mail = mails.iter().rev().find(|m| m.to == to && m.data.contains("a new password")).expect("a reset mail");
+    let body = mail.data.replace("=\n", "").replace("=3D", "=");
+    let start = body.find("https://arbiter.example/reset?token=").expect("the link")
+        + "https://arbiter.example/reset?token=".len();
+    body[start..start + 64].to_string()
+}
+
+async fn a_forgotten_password_is_reset_by_a_link_to_a_verified_address(db: Db) {
+    let smtp = SmtpListener::default();
+    let Some(s) = server_with_mail(db, &smtp).await else { return };
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    let unverified = s.account("bo").await;
+    s.call(Method::PATCH, "/api/me", Some(&unverified), Some(json!({"email": "bo@example.org"}))).await;
+    arbiter_server::send_due(&s.state).await;
+    smtp.clear();
+
+    // The answer is the same for a name with a verified address, one
+    // without, and no account at all; only the first gets a mail.
+    for name in ["ann", "bo", "nobody"] {
+        let (status, body) = s.post("/api/password-reset", None, json!({"name": name})).await;
+        assert_eq!((status, &body), (StatusCode::ACCEPTED, &serde_json::Value::Null), "{name}");
+    }
+    arbiter_server::send_due(&s.state).await;
+    let mails = smtp.received();
+    assert_eq!(mails.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["ann@example.org"], "{mails:?}");
+    assert!(mails[0].data.contains("Subject: Arbiter: a new password for ann"), "{}", mails[0].data);
+    let first = reset_token(&mails, "ann@example.org");
+
+    // A newer link replaces it; bad input is named.
+    s.post("/api/password-reset", None, json!({"name": "ann"})).await;
+    arbiter_server::send_due(&s.state).await;
+    let token = reset_token(&smtp.received(), "ann@example.org");
+    assert_ne!(token, first);
+    let confirm = |token: String, password: &str| {
+        s.post("/api/password-reset/confirm", None, json!({"token": token, "password": password}))
+    };
+    let (status, replaced) = confirm(first, "a new password").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{replaced}");
+    let (status, bad) = confirm("xyz".into(), "a new password").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+    let (status, short) = confirm(token.clone(), "short").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{short}");
+    assert!(short["error"]["message"].as_str().unwrap().contains("8 to 1024"), "{short}");
+    let (status, _) = s.post("/api/password-reset", None, json!({"name": "not a name!"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+
+    // The link sets the password once, and signs the account out.
+    let (status, _) = confirm(token.clone(), "a new password").await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(s.get("/api/me", Some(&ann)).await.0, StatusCode::UNAUTHORIZED, "every session ended");
+    let (status, used) = confirm(token, "another password").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{used}");
+    let (status, _) = s.post("/api/sessions", None, json!({"name": "ann", "password": support::PASSWORD})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "the old password no longer works");
+    let (status, _) = s.post("/api/sessions", None, json!({"name": "ann", "password": "a new password"})).await;
+    assert_eq!(status, StatusCode::CREATED);
+
+    // A link works for an hour; an account is sent at most three an hour.
+    s.post("/api/password-reset", None, json!({"name": "ann"})).await;
+    arbiter_server::send_due(&s.state).await;
+    let late = reset_token(&smtp.received(), "ann@example.org");
+    s.clock.advance(3600);
+    let (status, expired) = confirm(late, "a later password").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(expired["error"]["message"].as_str().unwrap().contains("expired"), "{expired}");
+    smtp.clear();
+    for _ in 0..5 {
+        let (status, _) = s.post("/api/password-reset", None, json!({"name": "ann"})).await;
+        assert_eq!(status, StatusCode::ACCEPTED);
+    }
+    arbiter_server::send_due(&s.state).await;
+    assert_eq!(smtp.received().len(), 0, "the three links above are as many as an account is sent in an hour");
+    s.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forgotten_password_is_reset_on_sqlite() {
+    a_forgotten_password_is_reset_by_a_link_to_a_verified_address(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forgotten_password_is_reset_on_postgres() {
+    a_forgotten_password_is_reset_by_a_link_to_a_verified_address(Db::Postgres).await;
+}

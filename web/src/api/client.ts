@@ -89,6 +89,13 @@ export async function me(): Promise<Me | null> {
 /** `PATCH /api/me`. */
 export const changeMe = (change: MeChange) => call<Me>('PATCH', '/api/me', change);
 
+/** `POST /api/password-reset`: mails a reset link to the account's verified address, if it has one (the answer never says). */
+export const requestPasswordReset = (name: string) => call<void>('POST', '/api/password-reset', { name });
+
+/** `POST /api/password-reset/confirm`: sets a new password with a reset link's token; every session of the account ends. */
+export const confirmPasswordReset = (token: string, password: string) =>
+  call<void>('POST', '/api/password-reset/confirm', { token, password });
+
 /** `POST /api/me/email/verify`: follows a verification link (no sign-in needed). */
 export const verifyEmail = (token: string) => call<Me>('POST', '/api/me/email/verify', { token });
 

@@ -22,6 +22,12 @@ export interface paths {
   "/api/sessions/current": {
     delete: operations["sign_out"];
   };
+  "/api/password-reset": {
+    post: operations["request_reset"];
+  };
+  "/api/password-reset/confirm": {
+    post: operations["confirm_reset"];
+  };
   "/api/me": {
     get: operations["me"];
     patch: operations["change_me"];
@@ -550,6 +556,18 @@ export interface components {
       /** @description How it ended (`resignation`, `timeout`, a rule's word), once over. */
       reason?: string | null;
     };
+    /** @description A new password set by a reset link (`POST /api/password-reset/confirm`). */
+    PasswordResetConfirm: {
+      /** @description The `token` of the link (64 hex digits). */
+      token: string;
+      /** @description The new password: 8 to 1024 characters. */
+      password: string;
+    };
+    /** @description A password reset asked for (`POST /api/password-reset`). */
+    PasswordResetRequest: {
+      /** @description The account's name. */
+      name: string;
+    };
     /**
      * @description A piece: whose it is, what kind (art is keyed by kind) and the short
      * label a plain drawing or the terminal shows.
@@ -835,6 +853,61 @@ export interface operations {
       };
       /** @description a cookie request from another site */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  request_reset: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasswordResetRequest"];
+      };
+    };
+    responses: {
+      /** @description if the account has a verified address, a link is on its way (the answer is the same either way) */
+      202: {
+        content: never;
+      };
+      /** @description not a name */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many attempts from this address; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  confirm_reset: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PasswordResetConfirm"];
+      };
+    };
+    responses: {
+      /** @description the password is set; every session of the account ended and its sockets closed */
+      204: {
+        content: never;
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no such link: used, replaced by a newer one, expired, or never sent */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many attempts from this address; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -73,6 +73,7 @@ export function SignInPage() {
     <>
       <SignForm title="Sign in" action="Sign in" withEmail={false} submit={(name, password) => signIn(name, password)} />
       <p class="centered">No account yet? <a href={`/signup${location.search}`}>Sign up</a>.</p>
+      <p class="centered">Forgot your password? <a href="/reset">Set a new one</a>.</p>
     </>
   );
 }

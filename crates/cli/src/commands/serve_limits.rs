@@ -55,6 +55,9 @@ pub struct LimitArgs {
     /// Verification links one mail address may be sent.
     #[arg(long, env = "ARBITER_LIMIT_VERIFICATION_MAILS", default_value_t = Limits::default().verification_mails_per_address)]
     limit_verification_mails: Rate,
+    /// Password reset links mailed to one account.
+    #[arg(long, env = "ARBITER_LIMIT_RESET_MAILS", default_value_t = Limits::default().reset_mails_per_account)]
+    limit_reset_mails: Rate,
     /// Games one account may create.
     #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ACCOUNT", default_value_t = Limits::default().games_per_account)]
     limit_games_per_account: Rate,
@@ -128,6 +131,7 @@ impl LimitArgs {
             hash_queue: self.password_hash_queue,
             address_changes_per_account: self.limit_address_changes,
             verification_mails_per_address: self.limit_verification_mails,
+            reset_mails_per_account: self.limit_reset_mails,
             games_per_account: self.limit_games_per_account,
             games_per_address: self.limit_games_per_address,
             positions_per_address: self.limit_positions_per_address,

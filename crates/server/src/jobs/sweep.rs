@@ -30,6 +30,9 @@ pub async fn sweep(state: &AppState) {
     if let Err(e) = state.store.delete_expired_verifications(now).await {
         tracing::warn!(error = %e, "expired verification links were not swept");
     }
+    if let Err(e) = state.store.delete_expired_password_resets(now).await {
+        tracing::warn!(error = %e, "expired password reset links were not swept");
+    }
     match state.store.delete_old_mail(Timestamp::from_unix(now.unix().saturating_sub(MAIL_KEPT))).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(mails = n, "old mail swept"),

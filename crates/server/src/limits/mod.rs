@@ -47,6 +47,8 @@ pub struct Limits {
     pub address_changes_per_account: Rate,
     /// Verification mails one address may receive.
     pub verification_mails_per_address: Rate,
+    /// Password reset links one account may be mailed.
+    pub reset_mails_per_account: Rate,
     /// Games one account may create.
     pub games_per_account: Rate,
     /// Games one address may create.
@@ -91,6 +93,7 @@ impl Default for Limits {
             hash_queue: 32,
             address_changes_per_account: Rate::per_hour(5),
             verification_mails_per_address: Rate::per_day(5),
+            reset_mails_per_account: Rate::per_hour(3),
             games_per_account: Rate::per_hour(60),
             games_per_address: Rate::per_hour(120),
             positions_per_address: Rate::per_minute(300),
@@ -161,6 +164,8 @@ pub struct Guards {
     pub address_changes: Limiter<AccountId>,
     /// Verification mails per address (its lowercase text).
     pub verification_mails: Limiter<String>,
+    /// Password reset mails per account.
+    pub reset_mails: Limiter<AccountId>,
     /// Games created per account.
     pub games_per_account: Limiter<AccountId>,
     /// Games created per address.
@@ -181,6 +186,7 @@ impl Guards {
             password_changes: Limiter::new(limits.password_changes_per_account, keys),
             address_changes: Limiter::new(limits.address_changes_per_account, keys),
             verification_mails: Limiter::new(limits.verification_mails_per_address, keys),
+            reset_mails: Limiter::new(limits.reset_mails_per_account, keys),
             games_per_account: Limiter::new(limits.games_per_account, keys),
             games_per_address: Limiter::new(limits.games_per_address, keys),
             positions_per_address: Limiter::new(limits.positions_per_address, keys),
@@ -196,6 +202,7 @@ impl Guards {
             + self.password_changes.sweep(now)
             + self.address_changes.sweep(now)
             + self.verification_mails.sweep(now)
+            + self.reset_mails.sweep(now)
             + self.games_per_account.sweep(now)
             + self.games_per_address.sweep(now)
             + self.positions_per_address.sweep(now)

@@ -10,6 +10,7 @@
 //! ([`verify`]).
 
 mod compose;
+pub mod reset;
 mod send;
 pub mod verify;
 

@@ -5,5 +5,6 @@ pub mod catalog;
 pub mod games;
 pub mod live;
 pub mod me;
+pub mod password_reset;
 pub mod positions;
 pub mod service;

@@ -1,0 +1,9 @@
+-- Password reset links: only the token's hash is kept, with its account
+-- and when it stops working (an hour); one link an account at a time.
+CREATE TABLE password_resets (
+    token_hash BLOB PRIMARY KEY,
+    account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    created BIGINT NOT NULL,
+    expires BIGINT NOT NULL
+);
+CREATE INDEX password_resets_account ON password_resets (account_id);
