@@ -51,6 +51,19 @@ describe('the game page state', () => {
     expect(applyChange(state.view!, change(5, ['m4', 'm5'], '2026-11-23T00:00:09Z'))?.moves).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
   });
 
+  it("never lists a move twice when the mover's answer comes before the socket's change", () => {
+    let state = reduce(initialState, { type: 'view', view: view(2, '2026-11-23T00:00:02Z') });
+    state = reduce(state, { type: 'answered', view: view(3, '2026-11-23T00:00:03Z') });
+    const answered = state;
+    state = reduce(state, { type: 'change', change: change(3, ['m3'], '2026-11-23T00:00:03Z') });
+    expect(state.view?.moves).toEqual(['m1', 'm2', 'm3']);
+    expect(state.view?.ply).toBe(3);
+    expect(state.stale).toBe(false);
+    // A change of two moves over a view that holds the first adds the second only.
+    state = reduce(answered, { type: 'change', change: change(4, ['m3', 'm4'], '2026-11-23T00:00:04Z') });
+    expect(state.view?.moves).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+
   it('takes new moves again once the server has answered, even when the ply stays', () => {
     let state = reduce(initialState, { type: 'view', view: view(1, '2026-11-23T00:00:01Z') });
     state = reduce(state, { type: 'sending', move: 'e2-e3' });

@@ -61,14 +61,18 @@ function freshPick(view: GameView | null): Pick {
 
 /** The view after `change`, or null when the change does not follow it (a message was missed). */
 export function applyChange(view: GameView, change: ChangeMessage): GameView | null {
-  // Each move (a closed round) moves the ply on by one: a ply that jumps
-  // further says a change was missed.
-  if (change.ply - view.ply > change.moves_added.length) return null;
+  // Each move (a closed round) moves the ply on by one: the change was
+  // made from the ply before its moves. A view behind that missed a
+  // change; a view at or past it (the mover's own answer, which can come
+  // before the socket's change) already holds some of its moves.
+  const base = change.ply - change.moves_added.length;
+  if (view.ply < base) return null;
+  const added = change.moves_added.slice(view.ply - base);
   return {
     ...view,
     ply: change.ply,
     position: change.position,
-    moves: [...view.moves, ...change.moves_added],
+    moves: [...view.moves, ...added],
     board: change.board,
     to_move: change.to_move,
     status: change.status,
@@ -113,7 +117,7 @@ export function reduce(state: GameState, event: GameEvent): GameState {
       return {
         ...state,
         view: next,
-        history: extend(state.history, event.change.moves_added, event.change.board),
+        history: extend(state.history, next.moves.slice(view.moves.length), event.change.board),
         pick: moved || state.pick.path.length === 0 ? freshPick(next) : state.pick,
         sending: moved ? null : state.sending,
         error: moved ? null : state.error,
