@@ -38,7 +38,7 @@ pub async fn backup_sqlite(url: &str, out: &Path) -> Result<Backup, StoreError> 
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         return Err(url_error(
             url,
-            "arbiter backup copies an SQLite database; copy PostgreSQL with pg_dump (docs/API.md, Backups)",
+            "arbiter backup copies an SQLite database; copy PostgreSQL with pg_dump (docs/OPERATING.md, Backups)",
         ));
     }
     if !url.starts_with("sqlite://") {
