@@ -1,20 +1,18 @@
-//! The numbers an operator watches, in Prometheus's text format at
-//! `GET /metrics`: requests and their latency by route, moves applied,
-//! the database's time, and, read when asked, the connections and sockets
-//! open, the computer's searches queued and running and the mail queued
-//! and given up. Each server has its registry of its own.
+//! The numbers an operator watches, in Prometheus's text format: requests
+//! and their latency by route, moves applied, the database's time, and,
+//! read when asked, the connections and sockets open, the computer's
+//! searches queued and running and the mail queued and given up. Each
+//! server has its registry of its own; `GET /metrics` and the layer that
+//! counts requests are in [`crate::routes::metrics`].
 //!
 //! Labels come from a bounded set: a route is the router's path template
 //! (`/api/games/{id}`), never the path asked, and the pages outside the
 //! API count as one route, so no request can make a new series.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use axum::body::Body;
-use axum::extract::{MatchedPath, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use arbiter_store::MailCounts;
+use axum::http::StatusCode;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -22,11 +20,23 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
-use crate::limits::ClientAddress;
-use crate::state::AppState;
-
 /// The route every path outside the API's routes counts as.
-const PAGES: &str = "pages";
+pub const PAGES: &str = "pages";
+
+/// What the gauges read when the metrics are asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Readings {
+    /// HTTP connections open.
+    pub connections: usize,
+    /// WebSockets open.
+    pub sockets: usize,
+    /// The computer's searches waiting.
+    pub searches_queued: usize,
+    /// The computer's searches running.
+    pub searches_running: usize,
+    /// The outbox, if it could be read.
+    pub mail: Option<MailCounts>,
+}
 
 /// A request's labels.
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
@@ -110,7 +120,7 @@ impl Metrics {
     }
 
     /// A request to `route` was answered with `status` after `took`.
-    fn request(&self, route: &str, method: &str, status: StatusCode, took: Duration) {
+    pub fn request(&self, route: &str, method: &str, status: StatusCode, took: Duration) {
         let (route, method) = (route.to_string(), method.to_string());
         self.latency.get_or_create(&RouteLabels { route: route.clone(), method: method.clone() }).observe(secs(took));
         self.requests.get_or_create(&RequestLabels { route, method, status: status.as_u16() }).inc();
@@ -126,19 +136,16 @@ impl Metrics {
         self.database.get_or_create(&OperationLabels { operation }).observe(secs(took));
     }
 
-    /// The metrics as Prometheus reads them, the gauges read from `state`
-    /// now.
-    async fn render(&self, state: &AppState) -> String {
-        self.connections.set(gauge_value(state.connections.open()));
-        self.sockets.set(gauge_value(state.sockets.count()));
-        self.searches_queued.set(gauge_value(state.searches.queued()));
-        self.searches_running.set(gauge_value(state.searches.running()));
-        match state.store.mail_counts().await {
-            Ok(counts) => {
-                self.mail_queued.set(counts.queued.try_into().unwrap_or(i64::MAX));
-                self.mail_failed.set(counts.failed.try_into().unwrap_or(i64::MAX));
-            }
-            Err(e) => tracing::warn!(error = %e, "the mail's counts were not read for the metrics"),
+    /// The metrics as Prometheus reads them, the gauges set from
+    /// `readings`.
+    pub fn render(&self, readings: Readings) -> String {
+        self.connections.set(gauge_value(readings.connections));
+        self.sockets.set(gauge_value(readings.sockets));
+        self.searches_queued.set(gauge_value(readings.searches_queued));
+        self.searches_running.set(gauge_value(readings.searches_running));
+        if let Some(counts) = readings.mail {
+            self.mail_queued.set(counts.queued.try_into().unwrap_or(i64::MAX));
+            self.mail_failed.set(counts.failed.try_into().unwrap_or(i64::MAX));
         }
         let mut text = String::new();
         if let Err(e) = prometheus_client::encoding::text::encode(&mut text, &self.registry) {
@@ -156,64 +163,9 @@ fn gauge_value(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Counts every request and its latency under its route.
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let route = request.extensions().get::<MatchedPath>().map_or(PAGES, |p| p.as_str()).to_string();
-    let method = request.method().as_str().to_string();
-    let started = Instant::now();
-    let response = next.run(request).await;
-    state.metrics.request(&route, &method, response.status(), started.elapsed());
-    response
-}
-
-#[utoipa::path(get, path = "/metrics", tag = "service",
-    responses((status = 200, description = "Prometheus's text format (OpenMetrics)", body = String, content_type = "application/openmetrics-text"),
-        (status = 403, description = "neither from this machine nor with the metrics token", body = arbiter_api::ErrorBody)))]
-pub(crate) async fn metrics(State(state): State<AppState>, address: ClientAddress, headers: HeaderMap) -> Response {
-    if !may_read(&state, address, &headers) {
-        return crate::error::ApiError::forbidden(
-            "the metrics are answered on this machine only (not through a proxy), or with the metrics token",
-        )
-        .into_response();
-    }
-    let text = state.metrics.render(&state).await;
-    let content_type = HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8");
-    let mut response = Response::new(Body::from(text));
-    response.headers_mut().insert(header::CONTENT_TYPE, content_type);
-    response
-}
-
-/// Whether the request may read the metrics: it comes from this machine
-/// and through no proxy, or it carries the metrics token.
-fn may_read(state: &AppState, address: ClientAddress, headers: &HeaderMap) -> bool {
-    if let Some(token) = state.settings.metrics_token.as_deref() {
-        let given =
-            headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-        if given.is_some_and(|given| same(given.as_bytes(), token.as_bytes())) {
-            return true;
-        }
-    }
-    let proxied = headers.contains_key("x-forwarded-for") || headers.contains_key(header::FORWARDED);
-    address.0.is_loopback() && !proxied
-}
-
-/// Whether two byte strings are equal, in a time that does not depend on
-/// where they differ.
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn tokens_compare_whole() {
-        assert!(same(b"s3cret", b"s3cret"));
-        assert!(!same(b"s3cret", b"s3creT"));
-        assert!(!same(b"s3cret", b"s3cre"));
-        assert!(!same(b"", b"x"));
-    }
 
     #[test]
     fn requests_are_counted_by_route_and_status() {
@@ -222,8 +174,7 @@ mod tests {
         metrics.request("/api/games/{id}", "GET", StatusCode::OK, Duration::from_millis(5));
         metrics.request(PAGES, "GET", StatusCode::NOT_FOUND, Duration::from_millis(1));
         metrics.moved(2);
-        let mut text = String::new();
-        prometheus_client::encoding::text::encode(&mut text, &metrics.registry).unwrap();
+        let text = metrics.render(Readings { sockets: 3, ..Readings::default() });
         assert!(
             text.contains(r#"arbiter_http_requests_total{route="/api/games/{id}",method="GET",status="200"} 2"#),
             "{text}"
@@ -233,5 +184,6 @@ mod tests {
             text.contains(r#"arbiter_http_request_duration_seconds_count{route="/api/games/{id}",method="GET"} 2"#)
         );
         assert!(text.contains("arbiter_moves_total 2"));
+        assert!(text.contains("arbiter_sockets_open 3"));
     }
 }

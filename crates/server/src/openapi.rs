@@ -6,7 +6,7 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, catalog, games, live, me, password_reset, positions, service};
+use crate::routes::{accounts, catalog, games, live, me, metrics, password_reset, positions, service};
 use crate::state::AppState;
 
 /// The route of the document.
@@ -31,7 +31,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history, catalog::get_catalog, positions::position,
         live::game_live, live::lobby_live,
-        service::healthz, crate::metrics::metrics, openapi,
+        service::healthz, metrics::metrics, openapi,
     ),
     components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage)),
     modifiers(&BearerAuth),

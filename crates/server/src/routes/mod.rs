@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod games;
 pub mod live;
 pub mod me;
+pub mod metrics;
 pub mod password_reset;
 pub mod positions;
 pub mod service;

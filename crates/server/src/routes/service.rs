@@ -1,4 +1,4 @@
-//! `/healthz`, and `/metrics` ([`crate::metrics`]).
+//! `/healthz`, and `/metrics` ([`super::metrics`]).
 
 use axum::Router;
 use axum::extract::State;
@@ -9,7 +9,7 @@ use crate::state::AppState;
 
 /// The routes of the service itself.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(healthz)).route("/metrics", get(crate::metrics::metrics))
+    Router::new().route("/healthz", get(healthz)).route("/metrics", get(super::metrics::metrics))
 }
 
 #[utoipa::path(get, path = "/healthz", tag = "service",
