@@ -12,7 +12,7 @@
 use std::time::Duration;
 
 use arbiter_store::MailCounts;
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode};
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -42,7 +42,7 @@ pub struct Readings {
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     route: String,
-    method: String,
+    method: &'static str,
     status: u16,
 }
 
@@ -50,7 +50,7 @@ struct RequestLabels {
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RouteLabels {
     route: String,
-    method: String,
+    method: &'static str,
 }
 
 /// A database operation's label.
@@ -120,10 +120,10 @@ impl Metrics {
     }
 
     /// A request to `route` was answered with `status` after `took`.
-    pub fn request(&self, route: &str, method: &str, status: StatusCode, took: Duration) {
-        let (route, method) = (route.to_string(), method.to_string());
-        self.latency.get_or_create(&RouteLabels { route: route.clone(), method: method.clone() }).observe(secs(took));
-        self.requests.get_or_create(&RequestLabels { route, method, status: status.as_u16() }).inc();
+    pub fn request(&self, route: &str, method: &Method, status: StatusCode, took: Duration) {
+        let method = method_label(method);
+        self.latency.get_or_create(&RouteLabels { route: route.to_owned(), method }).observe(secs(took));
+        self.requests.get_or_create(&RequestLabels { route: route.to_owned(), method, status: status.as_u16() }).inc();
     }
 
     /// `count` moves or plays were applied.
@@ -155,6 +155,26 @@ impl Metrics {
     }
 }
 
+/// A method as a label: one of HTTP's own, else `other`, so that a
+/// client cannot make new series by inventing methods.
+fn method_label(method: &Method) -> &'static str {
+    [
+        Method::GET,
+        Method::HEAD,
+        Method::POST,
+        Method::PUT,
+        Method::PATCH,
+        Method::DELETE,
+        Method::OPTIONS,
+        Method::CONNECT,
+        Method::TRACE,
+    ]
+    .iter()
+    .zip(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "CONNECT", "TRACE"])
+    .find_map(|(known, label)| (known == method).then_some(label))
+    .unwrap_or("other")
+}
+
 fn secs(took: Duration) -> f64 {
     took.as_secs_f64()
 }
@@ -170,9 +190,10 @@ mod tests {
     #[test]
     fn requests_are_counted_by_route_and_status() {
         let metrics = Metrics::new();
-        metrics.request("/api/games/{id}", "GET", StatusCode::OK, Duration::from_millis(3));
-        metrics.request("/api/games/{id}", "GET", StatusCode::OK, Duration::from_millis(5));
-        metrics.request(PAGES, "GET", StatusCode::NOT_FOUND, Duration::from_millis(1));
+        metrics.request("/api/games/{id}", &Method::GET, StatusCode::OK, Duration::from_millis(3));
+        metrics.request("/api/games/{id}", &Method::GET, StatusCode::OK, Duration::from_millis(5));
+        metrics.request(PAGES, &Method::GET, StatusCode::NOT_FOUND, Duration::from_millis(1));
+        metrics.request(PAGES, &Method::from_bytes(b"INVENTED").unwrap(), StatusCode::NOT_FOUND, Duration::ZERO);
         metrics.moved(2);
         let text = metrics.render(Readings { sockets: 3, ..Readings::default() });
         assert!(
@@ -180,6 +201,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains(r#"arbiter_http_requests_total{route="pages",method="GET",status="404"} 1"#));
+        assert!(text.contains(r#"arbiter_http_requests_total{route="pages",method="other",status="404"} 1"#));
+        assert!(!text.contains("INVENTED"), "a client's method never becomes a label");
         assert!(
             text.contains(r#"arbiter_http_request_duration_seconds_count{route="/api/games/{id}",method="GET"} 2"#)
         );

@@ -16,11 +16,12 @@ use crate::state::AppState;
 
 /// Counts every request and its latency under its route.
 pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let route = request.extensions().get::<MatchedPath>().map_or(PAGES, |p| p.as_str()).to_string();
-    let method = request.method().as_str().to_string();
+    let route = request.extensions().get::<MatchedPath>().cloned();
+    let method = request.method().clone();
     let started = Instant::now();
     let response = next.run(request).await;
-    state.metrics.request(&route, &method, response.status(), started.elapsed());
+    let route = route.as_ref().map_or(PAGES, MatchedPath::as_str);
+    state.metrics.request(route, &method, response.status(), started.elapsed());
     response
 }
 
