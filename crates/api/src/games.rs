@@ -109,7 +109,8 @@ pub struct SeatView {
 /// How the game stands.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct StatusView {
-    /// `open` (waiting for players), `ongoing` or `over`.
+    /// `open` (waiting for players), `ongoing`, `over`, or `aborted` (called
+    /// off: nobody won).
     pub state: String,
     /// Who won and why, once it is over.
     #[serde(flatten)]

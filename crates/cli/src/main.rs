@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{analyse, apply, arena, backup, engine, ladder, moves, perft, play, record, scg, serve, show};
+use commands::{admin, analyse, apply, arena, backup, engine, ladder, moves, perft, play, record, scg, serve, show};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
@@ -67,6 +67,9 @@ enum Command {
     Serve(Box<serve::ServeArgs>),
     /// A consistent copy of a live SQLite database (its server may go on).
     Backup(backup::BackupArgs),
+    /// An administrator's commands on a server's database: accounts,
+    /// disable, enable, grant-admin, reset-link, abort.
+    Admin(admin::AdminArgs),
 }
 
 fn main() -> ExitCode {
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Command::Scg(args) => scg::run(&args, json),
         Command::Serve(args) => serve::run(&args, json),
         Command::Backup(args) => backup::run(&args, json),
+        Command::Admin(args) => admin::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

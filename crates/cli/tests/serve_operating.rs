@@ -1,7 +1,9 @@
 //! What an operator of `arbiter serve` relies on: the log as one JSON
 //! object a line (`--log-format json`), the metrics through a proxy with
 //! the metrics token (`--metrics-token`), and `arbiter backup`, a copy of
-//! the live database that holds every move acknowledged before it began.
+//! the live database that holds every move acknowledged before it began;
+//! `arbiter admin` beside a running server, which hears each change at
+//! once (on SQLite, through the file they share).
 
 mod support_server;
 
@@ -11,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support_server::{ApiClient, Server, TestDatabase};
+use support_server::{ApiClient, PASSWORD, Server, TestDatabase, next_message, socket_closed};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_log_is_json_and_the_token_reads_the_metrics() {
@@ -154,4 +156,72 @@ async fn a_backup_made_while_moves_are_made_holds_every_move_acknowledged_before
     assert!(before > 0, "moves were acknowledged before the backup");
     assert!(later > 0, "moves went on being made while the copy was made and after");
     eprintln!("{before} moves acknowledged before the backup, all in the copy; {after} made after it was taken");
+}
+
+/// Runs `arbiter admin --json <args>` on `database`: its JSON answer, or
+/// its error line.
+async fn admin(database: &str, args: &[&str]) -> Result<Value, String> {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"));
+    command.args(["admin", "--json", "--database", database]).args(args);
+    command.env("ARBITER_PUBLIC_URL", "https://club.example").env_remove("ARBITER_DATABASE");
+    let output = tokio::task::spawn_blocking(move || command.output().unwrap()).await.unwrap();
+    if output.status.success() {
+        Ok(serde_json::from_slice(&output.stdout).unwrap())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_administrator_s_commands_reach_the_running_server_at_once() {
+    let db = TestDatabase::sqlite();
+    let server = Server::start(&db.url).await;
+    let ann = server.account("ann").await;
+    let bob = server.account("bob").await;
+    let game = server.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let seat = game["seats"][1]["seat"].as_str().unwrap().to_string();
+    assert_eq!(server.post(&format!("/api/games/{id}/seats/{seat}"), Some(&bob), json!(null)).await.0, StatusCode::OK);
+    let within = Duration::from_secs(10);
+
+    let listed = admin(&db.url, &["accounts"]).await.unwrap();
+    let names: Vec<&str> = listed["accounts"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["ann", "bob"], "{listed}");
+    assert_eq!(listed["accounts"][0]["games"], 1);
+
+    // Disabled: her socket closes at once, and she cannot sign in.
+    let mut hers = server.socket(&format!("/api/games/{id}/live"), Some(&ann)).await;
+    next_message(&mut hers, within).await;
+    let disabled = admin(&db.url, &["disable", "ann"]).await.unwrap();
+    assert_eq!(disabled, json!({"disabled": "ann", "sessions_ended": 1}));
+    assert_eq!(socket_closed(&mut hers, within).await, Some(4001));
+    let sign_in = json!({"name": "ann", "password": PASSWORD});
+    assert_eq!(server.post("/api/sessions", None, sign_in.clone()).await.0, StatusCode::FORBIDDEN);
+    admin(&db.url, &["enable", "ann"]).await.unwrap();
+    assert_eq!(server.post("/api/sessions", None, sign_in).await.0, StatusCode::CREATED);
+
+    // A reset link for the public URL the server is known by.
+    let link = admin(&db.url, &["reset-link", "bob"]).await.unwrap();
+    assert!(link["link"].as_str().unwrap().starts_with("https://club.example/reset?token="), "{link}");
+    assert_eq!(admin(&db.url, &["grant-admin", "bob"]).await.unwrap(), json!({"admin": "bob"}));
+    let listed = admin(&db.url, &["accounts", "--prefix", "B"]).await.unwrap();
+    assert_eq!(
+        (listed["accounts"][0]["name"].as_str(), listed["accounts"][0]["admin"].as_bool()),
+        (Some("bob"), Some(true))
+    );
+
+    // A game called off: whoever watches sees it over at once.
+    let mut watching = server.socket(&format!("/api/games/{id}/live"), None).await;
+    next_message(&mut watching, within).await;
+    assert_eq!(admin(&db.url, &["abort", &id]).await.unwrap(), json!({"aborted": id}));
+    loop {
+        let message = next_message(&mut watching, within).await;
+        if message.to_string().contains(r#""state":"aborted""#) {
+            break;
+        }
+    }
+    let again = admin(&db.url, &["abort", &id]).await.unwrap_err();
+    assert!(again.contains("over"), "{again}");
+    let nobody = admin(&db.url, &["disable", "nobody"]).await.unwrap_err();
+    assert!(nobody.contains("'nobody': no such account"), "{nobody}");
 }

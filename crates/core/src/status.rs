@@ -42,11 +42,14 @@ pub enum EndReason {
     Stalled,
     /// Self-play of Single Capture Go: the game reached the round limit.
     Stopped,
+    /// The game was called off (by an administrator): nobody won, and
+    /// it is no draw either.
+    Aborted,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 15] = [
+    pub const ALL: [EndReason; 16] = [
         EndReason::Capture,
         EndReason::Sanctum,
         EndReason::Immobilization,
@@ -62,6 +65,7 @@ impl EndReason {
         EndReason::MoveLimit,
         EndReason::Stalled,
         EndReason::Stopped,
+        EndReason::Aborted,
     ];
 
     /// The word for text and JSON output.
@@ -82,6 +86,7 @@ impl EndReason {
             EndReason::MoveLimit => "move-limit",
             EndReason::Stalled => "stalled",
             EndReason::Stopped => "stopped",
+            EndReason::Aborted => "aborted",
         }
     }
 
@@ -131,9 +136,14 @@ impl Outcome {
         Outcome { winners: SeatSet::EMPTY, reason }
     }
 
-    /// Whether nobody won.
+    /// Whether nobody won (and the game was not called off).
     pub const fn is_draw(&self) -> bool {
-        self.winners.is_empty() && !self.reason.always_won()
+        self.winners.is_empty() && !self.reason.always_won() && !matches!(self.reason, EndReason::Aborted)
+    }
+
+    /// The game called off: nobody won.
+    pub const fn aborted() -> Outcome {
+        Outcome { winners: SeatSet::EMPTY, reason: EndReason::Aborted }
     }
 }
 
@@ -168,10 +178,12 @@ impl GameStatus {
         }
     }
 
-    /// The state's word for text and JSON: `ongoing`, `win` or `draw`.
+    /// The state's word for text and JSON: `ongoing`, `win` or `draw`
+    /// (or `aborted`, for a game called off).
     pub const fn word(&self) -> &'static str {
         match self {
             GameStatus::Ongoing => "ongoing",
+            GameStatus::Over(o) if matches!(o.reason, EndReason::Aborted) => "aborted",
             GameStatus::Over(o) if o.is_draw() => "draw",
             GameStatus::Over(_) => "win",
         }
@@ -183,6 +195,7 @@ impl GameStatus {
     pub fn describe(&self, label: impl Fn(Seat) -> String) -> String {
         match self {
             GameStatus::Ongoing => "ongoing".into(),
+            GameStatus::Over(o) if o.reason == EndReason::Aborted => "aborted".into(),
             GameStatus::Over(o) if o.is_draw() => format!("draw {}", o.reason),
             GameStatus::Over(o) if o.winners.is_empty() => format!("win - {}", o.reason),
             GameStatus::Over(o) => {
@@ -215,5 +228,8 @@ mod tests {
         assert_eq!(GameStatus::Over(Outcome::draw(EndReason::Repetition)).describe(label), "draw repetition");
         let unknown = GameStatus::Over(Outcome::draw(EndReason::MostLetters));
         assert_eq!((unknown.word(), unknown.describe(label).as_str()), ("win", "win - most-letters"));
+        let aborted = GameStatus::Over(Outcome::aborted());
+        assert_eq!((aborted.word(), aborted.describe(label).as_str()), ("aborted", "aborted"));
+        assert!(!Outcome::aborted().is_draw());
     }
 }

@@ -209,6 +209,15 @@ impl Session {
         Ok(vec![Event::Resigned { seat }, Event::GameOver { status: self.status() }])
     }
 
+    /// Calls the game off: it is over, and nobody won.
+    pub fn abort(&mut self) -> Result<Vec<Event>, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver { token: "abort".into() });
+        }
+        self.ended = Some(Outcome::aborted());
+        Ok(vec![Event::GameOver { status: self.status() }])
+    }
+
     /// Ends the game if the player to move has run out of time at `now`.
     pub fn check_time(&mut self, now: Timestamp) -> Vec<Event> {
         match (self.deadline(), self.to_move()) {

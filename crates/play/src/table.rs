@@ -319,6 +319,15 @@ impl Match {
         }
     }
 
+    /// Calls the game off (an administrator's doing): it is over and
+    /// nobody won; refused once it is over.
+    pub fn abort(&mut self) -> Result<Vec<Event>, PlayError> {
+        match self {
+            Match::Turns(session) => session.abort(),
+            Match::Rounds(rounds) => rounds.abort(),
+        }
+    }
+
     /// Lets time pass to `now`: a player out of time loses, a round past
     /// its deadline closes.
     pub fn pass_time(&mut self, now: Timestamp) -> Result<Vec<Event>, PlayError> {

@@ -84,3 +84,34 @@ fn a_game_of_rounds_has_no_turn_and_shows_a_pending_play_to_its_player_only() {
     assert_eq!(game.move_count(), 1);
     assert_eq!(game.round_view(Viewer::Spectator).unwrap().announcements.len(), 1);
 }
+
+#[test]
+fn a_game_called_off_is_over_with_nobody_winning_and_stays_so_in_its_record() {
+    let mut record = open_game();
+    record.seats[1] = Occupant::person("Bob");
+    let now = t("2026-11-24T10:00Z");
+    let mut turns = Match::start(&record, now).unwrap();
+    let first = turns.turn().unwrap();
+    let mv = turns.legal_for(first)[0].mv.clone();
+    turns.submit(first, &mv, now, 20).unwrap();
+    let mut scg = rounds();
+    scg.submit(Seat(0), "c3", t("2026-11-23T10:00Z"), 20).unwrap();
+    for game in [&mut turns, &mut scg] {
+        let events = game.abort().unwrap();
+        let status = game.status();
+        assert_eq!(events, vec![Event::GameOver { status }]);
+        assert_eq!(status.word(), "aborted");
+        assert!(game.is_over() && game.turn().is_none() && game.deadline().is_none());
+        let outcome = status.outcome().unwrap();
+        assert!(outcome.winners.is_empty() && !outcome.is_draw());
+        assert!(game.abort().unwrap_err().to_string().contains("over"), "called off once only");
+        // Read back from its record, it is still called off, its moves kept.
+        let again = Match::from_record(&game.record()).unwrap();
+        assert_eq!((again.status(), again.move_count()), (status, game.move_count()));
+        assert!(again.is_over());
+    }
+    assert_eq!(turns.move_count(), 1);
+    // The text record writes no result for it.
+    let text = turns.replayed().to_text(arbiter_play::record::MoveForm::Record);
+    assert!(text.contains("[Result \"*\"]"), "{text}");
+}

@@ -9,6 +9,7 @@
 //! [`app`] builds the router over an [`AppState`] (tests build it too);
 //! [`serve`] binds, starts the background jobs and drains on SIGTERM.
 
+pub mod admin;
 mod auth;
 mod cache;
 mod change;
@@ -165,19 +166,21 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
     }
     jobs::computer::resume(state).await;
     match state.store.listen().await {
-        Ok(Some(listener)) => tasks.push(tokio::spawn(follow_other_servers(state.clone(), listener))),
-        Ok(None) => {}
-        Err(e) => tracing::error!(error = %e, "changes made by other servers will not be heard"),
+        Ok(listener) => tasks.push(tokio::spawn(follow_other_servers(state.clone(), listener))),
+        Err(e) => tracing::error!(error = %e, "changes made by other servers and processes will not be heard"),
     }
     Jobs { tasks }
 }
 
 /// Hears of the changes made and the sessions ended through other servers
-/// on the same database and tells this server's listeners.
+/// on the same database (or, on SQLite, by an administrator's command)
+/// and tells this server's listeners.
 async fn follow_other_servers(state: AppState, mut listener: arbiter_store::Listener) {
     loop {
         match listener.recv().await {
             Ok(arbiter_store::Heard::Game(key)) => {
+                // Mail the change queued goes out from here too.
+                mail::wake(&state);
                 let before = state.games.get(&key);
                 state.games.forget(&key);
                 state.lobby.changed();

@@ -42,13 +42,7 @@ async fn next(socket: &mut Socket) -> Value {
 
 /// Reads until the socket ends; its close code, if it sent one.
 async fn closed(socket: &mut Socket) -> Option<u16> {
-    loop {
-        match tokio::time::timeout(Duration::from_secs(20), socket.next()).await.expect("the socket ends") {
-            Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
-            Some(Ok(_)) => continue,
-            Some(Err(_)) | None => return None,
-        }
-    }
+    arbiter_testkit::socket_closed(socket, Duration::from_secs(20)).await
 }
 
 /// 300 lobby sockets and 20 games created: the list is computed once a

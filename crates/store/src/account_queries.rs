@@ -13,7 +13,7 @@ struct AccountWithHash {
 }
 
 /// The key names are compared by: ASCII lowercase.
-fn name_key(name: &str) -> String {
+pub(crate) fn name_key(name: &str) -> String {
     name.to_ascii_lowercase()
 }
 

@@ -29,6 +29,10 @@ pub struct Account {
     pub email_verified: bool,
     /// Whether it wants mail when a game needs it.
     pub notify_email: bool,
+    /// Whether it is one of the site's administrators.
+    pub admin: bool,
+    /// When an administrator disabled it (it cannot sign in), if one did.
+    pub disabled: Option<Timestamp>,
 }
 
 impl Account {
@@ -71,13 +75,15 @@ pub(crate) struct AccountRow {
     email: Option<String>,
     email_verified: bool,
     notify_email: bool,
+    admin: bool,
+    disabled: Option<i64>,
 }
 
 /// The columns of an [`AccountRow`]; `account_columns!(a)` names them in
 /// the table `a` (for joins).
 macro_rules! account_columns {
     () => {
-        "id, name, email, email_verified, notify_email"
+        "id, name, email, email_verified, notify_email, admin, disabled"
     };
     ($t:ident) => {
         concat!(
@@ -90,7 +96,11 @@ macro_rules! account_columns {
             stringify!($t),
             ".email_verified, ",
             stringify!($t),
-            ".notify_email"
+            ".notify_email, ",
+            stringify!($t),
+            ".admin, ",
+            stringify!($t),
+            ".disabled"
         )
     };
 }
@@ -104,6 +114,8 @@ impl From<AccountRow> for Account {
             email: row.email,
             email_verified: row.email_verified,
             notify_email: row.notify_email,
+            admin: row.admin,
+            disabled: row.disabled.map(Timestamp::from_unix),
         }
     }
 }

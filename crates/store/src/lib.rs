@@ -17,7 +17,8 @@
 //!   lowercase, unique: names compare case-insensitively),
 //!   `password_hash`, `email` (may be null), `email_verified` (no mail
 //!   but the verification link goes to an address until it is),
-//!   `notify_email`, `created`.
+//!   `notify_email`, `created`, `admin` (an administrator), `disabled`
+//!   (when an administrator disabled it: it cannot sign in; null if not).
 //! - `sessions`: `id`, `token_hash` (unique; the token itself is never
 //!   stored), `account_id` (deleted with its account), `created`,
 //!   `last_used` (a session unused for long has ended), `address` (where
@@ -39,6 +40,11 @@
 //!   `attempts`, `sent` (null until sent), `failed` (when it was given
 //!   up, after its last attempt), `last_error`; indexed on
 //!   `(sent, next_attempt)` and `(account_id, failed)`.
+//! - `password_resets`: a reset link's `token_hash`, `account_id`,
+//!   `created`, `expires`.
+//! - `announcements` (SQLite only): what a process beside the server
+//!   (`arbiter admin`) tells it — `origin`, `channel`, `payload`,
+//!   `created` — read by the server's [`Listener`].
 //!
 //! # Concurrency
 //!
@@ -61,6 +67,9 @@
 //! games with `NOTIFY arbiter_games, '<origin>:<key>'`, sent in the
 //! transaction of the change (so heard only if it is committed); a store
 //! does not hear its own ([`Store::notify_changed`], [`Store::listen`]).
+//! On SQLite the same announcements are rows of `announcements`, which a
+//! listener reads a few times a second: the server hears what an
+//! administrator's command did to the file beside it.
 //! Mail is taken to be sent under a lease ([`Store::take_due_mail`]), so
 //! two servers never send the same mail.
 
@@ -95,6 +104,7 @@ macro_rules! in_write_transaction {
 
 mod account_queries;
 mod accounts;
+mod admin;
 mod backup;
 mod change;
 mod error;
@@ -113,6 +123,7 @@ mod update;
 mod verifications;
 
 pub use accounts::{Account, AccountChange, AccountId, NewAccount};
+pub use admin::{AccountListing, Disabled};
 pub use backup::{Backup, backup_sqlite};
 pub use error::StoreError;
 pub use games::{GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};

@@ -5,11 +5,19 @@
 //! stores it, so it is heard exactly when it is committed. Sessions that
 //! ended (signed out, revoked, a password changed) are announced on
 //! `arbiter_sessions` as `'<origin>:<id>,<id>,…'`, so that every server
-//! closes their sockets. On SQLite there is only one server, and nothing
-//! to tell.
+//! closes their sockets.
+//!
+//! On SQLite one server runs, but another process may change the file
+//! beside it (`arbiter admin`): such announcements are rows of the
+//! `announcements` table, which the server's listener reads a few times a
+//! second and the sweep deletes after an hour.
 
+use std::collections::VecDeque;
 use std::fmt;
+use std::time::Duration;
 
+use arbiter_play::Timestamp;
+use sqlx::SqlitePool;
 use sqlx::postgres::PgListener;
 
 use crate::error::StoreError;
@@ -41,12 +49,36 @@ pub(crate) fn announcement(origin: u64, key: &GameKey) -> String {
     format!("{origin}:{key}")
 }
 
-/// Hears of games changed through the other stores on the same
-/// PostgreSQL database. It holds one of the store's connections.
+/// Seconds since 1970 by the system's clock (when an announcement was
+/// made, for the sweep).
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// How often a listener on SQLite reads the announcements.
+const POLL: Duration = Duration::from_millis(200);
+
+/// Announcements read at once on SQLite.
+const POLL_BATCH: i64 = 200;
+
+/// How long an announcement row is kept on SQLite (seconds).
+const ANNOUNCEMENTS_KEPT: i64 = 3600;
+
+/// Hears of games changed and sessions ended through the other stores on
+/// the same database: on PostgreSQL it holds one of the store's
+/// connections, on SQLite it reads the `announcements` table.
 pub struct Listener {
-    inner: PgListener,
+    inner: Inner,
     /// The store listening: its own changes are not news.
     origin: u64,
+}
+
+/// Where a listener hears from.
+enum Inner {
+    Postgres(Box<PgListener>),
+    Sqlite { pool: SqlitePool, last: i64, heard: VecDeque<(String, String)> },
 }
 
 impl fmt::Debug for Listener {
@@ -55,55 +87,93 @@ impl fmt::Debug for Listener {
     }
 }
 
+/// What an announcement on `channel` with `payload` (`<origin>:<rest>`)
+/// tells a store whose origin is `own`: nothing if it made it.
+fn heard(own: u64, channel: &str, payload: &str) -> Option<Heard> {
+    let (origin, rest) = match payload.split_once(':') {
+        Some((origin, rest)) => (origin.parse::<u64>().ok(), rest),
+        None => (None, payload),
+    };
+    if origin == Some(own) {
+        return None;
+    }
+    if channel == SESSIONS_CHANNEL {
+        let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(SessionId).collect();
+        return Some(Heard::SessionsEnded(ids));
+    }
+    Some(Heard::Game(GameKey(rest.to_string())))
+}
+
 impl Listener {
-    /// The next thing another server announced: a game changed, or
+    /// The next thing another process announced: a game changed, or
     /// sessions ended. If the connection was lost it reconnects, and
-    /// announcements made meanwhile are missed; an error means it could
-    /// not (or the store was closed).
+    /// announcements made meanwhile may be missed; an error means it
+    /// could not (or the store was closed).
     pub async fn recv(&mut self) -> Result<Heard, StoreError> {
         loop {
-            let notification = self.inner.recv().await?;
-            let payload = notification.payload();
-            let (origin, rest) = match payload.split_once(':') {
-                Some((origin, rest)) => (origin.parse::<u64>().ok(), rest),
-                None => (None, payload),
+            let (channel, payload) = match &mut self.inner {
+                Inner::Postgres(inner) => {
+                    let notification = inner.recv().await?;
+                    (notification.channel().to_string(), notification.payload().to_string())
+                }
+                Inner::Sqlite { pool, last, heard } => match heard.pop_front() {
+                    Some(next) => next,
+                    None => {
+                        tokio::time::sleep(POLL).await;
+                        let rows = sqlx::query_as::<_, (i64, String, String)>(
+                            "SELECT id, channel, payload FROM announcements WHERE id > $1 ORDER BY id LIMIT $2",
+                        )
+                        .bind(*last)
+                        .bind(POLL_BATCH)
+                        .fetch_all(&*pool)
+                        .await?;
+                        for (id, channel, payload) in rows {
+                            *last = id;
+                            heard.push_back((channel, payload));
+                        }
+                        continue;
+                    }
+                },
             };
-            if origin == Some(self.origin) {
-                continue;
+            if let Some(news) = heard(self.origin, &channel, &payload) {
+                return Ok(news);
             }
-            if notification.channel() == SESSIONS_CHANNEL {
-                let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(SessionId).collect();
-                return Ok(Heard::SessionsEnded(ids));
-            }
-            return Ok(Heard::Game(GameKey(rest.to_string())));
         }
     }
 }
 
 impl Store {
     /// Tells the other stores' listeners on the database that the game
-    /// `key` changed (PostgreSQL); does nothing on SQLite.
-    /// [`Store::update_game`] tells them by itself.
+    /// `key` changed. On PostgreSQL [`Store::update_game`] tells them by
+    /// itself; on SQLite a process beside the server (an administrator's
+    /// command) tells it this way after a change.
     pub async fn notify_changed(&self, key: &GameKey) -> Result<(), StoreError> {
-        if let Pool::Postgres(pool) = &self.pool {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(announcement(self.origin, key))
-                .execute(pool)
-                .await?;
+        self.announce(CHANNEL, &announcement(self.origin, key)).await
+    }
+
+    /// Tells the other stores' listeners on the database that the
+    /// sessions `ids` ended.
+    pub async fn notify_sessions_ended(&self, ids: &[SessionId]) -> Result<(), StoreError> {
+        for chunk in ids.chunks(SESSIONS_A_NOTIFICATION) {
+            let list = chunk.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+            self.announce(SESSIONS_CHANNEL, &format!("{}:{list}", self.origin)).await?;
         }
         Ok(())
     }
 
-    /// Tells the other stores' listeners on the database that the
-    /// sessions `ids` ended (PostgreSQL); does nothing on SQLite.
-    pub async fn notify_sessions_ended(&self, ids: &[SessionId]) -> Result<(), StoreError> {
-        if let Pool::Postgres(pool) = &self.pool {
-            for chunk in ids.chunks(SESSIONS_A_NOTIFICATION) {
-                let list = chunk.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
-                sqlx::query("SELECT pg_notify($1, $2)")
-                    .bind(SESSIONS_CHANNEL)
-                    .bind(format!("{}:{list}", self.origin))
+    /// Announces `payload` on `channel`: a notification on PostgreSQL, a
+    /// row of `announcements` on SQLite.
+    async fn announce(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+        match &self.pool {
+            Pool::Postgres(pool) => {
+                sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(pool).await?;
+            }
+            Pool::Sqlite(pool) => {
+                sqlx::query("INSERT INTO announcements (origin, channel, payload, created) VALUES ($1, $2, $3, $4)")
+                    .bind(self.origin as i64)
+                    .bind(channel)
+                    .bind(payload)
+                    .bind(unix_now())
                     .execute(pool)
                     .await?;
             }
@@ -111,17 +181,35 @@ impl Store {
         Ok(())
     }
 
-    /// A listener for games changed and sessions ended through the other
-    /// stores on the database (PostgreSQL); `None` on SQLite, where this
-    /// store makes every change.
-    pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
+    /// Deletes the announcements older than an hour (SQLite; PostgreSQL
+    /// keeps none); how many.
+    pub async fn delete_old_announcements(&self, now: Timestamp) -> Result<u64, StoreError> {
         match &self.pool {
-            Pool::Sqlite(_) => Ok(None),
+            Pool::Postgres(_) => Ok(0),
+            Pool::Sqlite(pool) => Ok(sqlx::query("DELETE FROM announcements WHERE created < $1")
+                .bind(now.unix().saturating_sub(ANNOUNCEMENTS_KEPT))
+                .execute(pool)
+                .await?
+                .rows_affected()),
+        }
+    }
+
+    /// A listener for games changed and sessions ended through the other
+    /// stores on the database, from now on.
+    pub async fn listen(&self) -> Result<Listener, StoreError> {
+        let inner = match &self.pool {
+            Pool::Sqlite(pool) => {
+                let last = sqlx::query_scalar::<_, i64>("SELECT COALESCE(MAX(id), 0) FROM announcements")
+                    .fetch_one(pool)
+                    .await?;
+                Inner::Sqlite { pool: pool.clone(), last, heard: VecDeque::new() }
+            }
             Pool::Postgres(pool) => {
                 let mut inner = PgListener::connect_with(pool).await?;
                 inner.listen_all([CHANNEL, SESSIONS_CHANNEL]).await?;
-                Ok(Some(Listener { inner, origin: self.origin }))
+                Inner::Postgres(Box::new(inner))
             }
-        }
+        };
+        Ok(Listener { inner, origin: self.origin })
     }
 }

@@ -13,17 +13,19 @@ use crate::open::Store;
 use crate::sessions::SessionId;
 
 /// A reset link to start: its token's hash, when it expires, and the mail
-/// that carries it.
+/// that carries it (none for a link an administrator hands over).
 #[derive(Clone, Debug)]
 pub struct NewPasswordReset<'a> {
     /// The account whose password it resets.
     pub account: AccountId,
     /// The hash of the link's token.
     pub token_hash: &'a [u8],
+    /// When the link is made.
+    pub now: Timestamp,
     /// When the link stops working.
     pub expires: Timestamp,
-    /// The mail with the link.
-    pub mail: NewMail,
+    /// The mail with the link, if it is mailed.
+    pub mail: Option<NewMail>,
 }
 
 /// Why a reset link does not reset.
@@ -56,11 +58,13 @@ impl Store {
             sqlx::query("INSERT INTO password_resets (token_hash, account_id, created, expires) VALUES ($1, $2, $3, $4)")
                 .bind(new.token_hash)
                 .bind(new.account.0)
-                .bind(new.mail.now.unix())
+                .bind(new.now.unix())
                 .bind(new.expires.unix())
                 .execute(&mut *tx)
                 .await?;
-            crate::mail_queries::insert_mail!(&mut *tx, &new.mail).await?;
+            if let Some(mail) = &new.mail {
+                crate::mail_queries::insert_mail!(&mut *tx, mail).await?;
+            }
             tx.commit().await?;
         });
         Ok(())

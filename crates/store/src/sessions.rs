@@ -109,7 +109,7 @@ impl Store {
                 "SELECT ",
                 account_columns!(a),
                 ", s.id AS session_id, s.last_used FROM sessions s JOIN accounts a ON a.id = s.account_id \
-                 WHERE s.token_hash = $1 AND s.last_used >= $2"
+                 WHERE s.token_hash = $1 AND s.last_used >= $2 AND a.disabled IS NULL"
             ))
             .bind(token_hash)
             .bind(unused_since.unix())

@@ -1,5 +1,6 @@
-//! Several servers on one PostgreSQL database: a change announced through
-//! one store reaches the listeners of the others. SQLite has no listeners.
+//! Several servers on one PostgreSQL database, or a server and an
+//! administrator's command on one SQLite file: a change announced through
+//! one store reaches the listeners of the others.
 
 mod support;
 
@@ -16,35 +17,35 @@ async fn a_change_announced_through_one_store_reaches_another() {
         let first = db.open().await;
         let second = db.open().await;
         let key = GameKey("x7f3".into());
-        match db.backend {
-            Backend::Sqlite => {
-                assert!(second.listen().await.unwrap().is_none());
-                first.notify_changed(&key).await.unwrap();
-            }
-            Backend::Postgres => {
-                let mut listener = second.listen().await.unwrap().expect("a listener on PostgreSQL");
-                first.notify_changed(&key).await.unwrap();
-                first.notify_changed(&GameKey("second".into())).await.unwrap();
-                let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(key));
-                let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("second".into())));
-                // Its own announcements are not news to it: the next thing
-                // it hears is the other store's.
-                second.notify_changed(&GameKey("own".into())).await.unwrap();
-                first.notify_changed(&GameKey("theirs".into())).await.unwrap();
-                let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("theirs".into())));
-                // Ended sessions are announced too.
-                first.notify_sessions_ended(&[SessionId(4), SessionId(9)]).await.unwrap();
-                let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
-                assert_eq!(
-                    heard.expect("heard within 10 s").unwrap(),
-                    Heard::SessionsEnded(vec![SessionId(4), SessionId(9)])
-                );
-                drop(listener);
-            }
-        }
+        // Announced before the listener was made: not heard.
+        first.notify_changed(&GameKey("before".into())).await.unwrap();
+        let mut listener = second.listen().await.unwrap();
+        first.notify_changed(&key).await.unwrap();
+        first.notify_changed(&GameKey("second".into())).await.unwrap();
+        let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+        assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(key));
+        let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+        assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("second".into())));
+        // Its own announcements are not news to it: the next thing it
+        // hears is the other store's.
+        second.notify_changed(&GameKey("own".into())).await.unwrap();
+        first.notify_changed(&GameKey("theirs".into())).await.unwrap();
+        let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+        assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::Game(GameKey("theirs".into())));
+        // Ended sessions are announced too.
+        first.notify_sessions_ended(&[SessionId(4), SessionId(9)]).await.unwrap();
+        let heard = tokio::time::timeout(Duration::from_secs(10), listener.recv()).await;
+        assert_eq!(heard.expect("heard within 10 s").unwrap(), Heard::SessionsEnded(vec![SessionId(4), SessionId(9)]));
+        // SQLite keeps its announcements for an hour; the sweep deletes
+        // older ones (PostgreSQL keeps none).
+        let in_two_hours = arbiter_play::Timestamp::from_unix(
+            i64::try_from(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs())
+                .unwrap()
+                + 7200,
+        );
+        let swept = first.delete_old_announcements(in_two_hours).await.unwrap();
+        assert_eq!(swept, if db.backend == Backend::Sqlite { 6 } else { 0 });
+        drop(listener);
         first.close().await;
         second.close().await;
     })
@@ -58,7 +59,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             return;
         }
         let (first, second) = (db.open().await, db.open().await);
-        let mut listener = second.listen().await.unwrap().expect("a listener on PostgreSQL");
+        let mut listener = second.listen().await.unwrap();
         let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1) }];
         for key in ["a", "b"] {
             let new = NewGame {

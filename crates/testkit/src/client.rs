@@ -158,6 +158,20 @@ pub async fn next_message(socket: &mut Socket, within: Duration) -> Value {
     }
 }
 
+/// Reads `socket` until it ends, at most `within`: its close code, if it
+/// sent one.
+pub async fn socket_closed(socket: &mut Socket, within: Duration) -> Option<u16> {
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, socket.next()).await {
+            Err(_) => panic!("the socket is still open after {within:?}"),
+            Ok(Some(Ok(Message::Close(frame)))) => return frame.map(|f| u16::from(f.code)),
+            Ok(Some(Ok(_))) => continue,
+            Ok(Some(Err(_)) | None) => return None,
+        }
+    }
+}
+
 /// Reads `socket` until a view or a change of ply `ply` or later comes,
 /// within `within`: the view (`{"type": "view", "view": …}`'s `view`), or
 /// the change message itself (`{"type": "change", "moves_added": …}`).

@@ -12,5 +12,5 @@ mod client;
 mod database;
 pub mod postgres;
 
-pub use client::{ApiClient, PASSWORD, Socket, next_message, view_at_ply};
+pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};
 pub use database::TestDatabase;

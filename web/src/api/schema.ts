@@ -748,7 +748,10 @@ export interface components {
     };
     /** @description How the game stands. */
     StatusView: components["schemas"]["Outcome"] & {
-      /** @description `open` (waiting for players), `ongoing` or `over`. */
+      /**
+       * @description `open` (waiting for players), `ongoing`, `over`, or `aborted` (called
+       * off: nobody won).
+       */
       state: string;
     };
     /**
@@ -828,6 +831,12 @@ export interface operations {
       };
       /** @description a wrong name or password */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the account is disabled (said only with its right password) */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -32,6 +32,7 @@ describe('the status line', () => {
   it('names the winners and why, or a draw', () => {
     expect(statusText(view({ status: { state: 'over', winners: ['b'], reason: 'resignation' } }), agog)).toBe('Over: Black (computer 5) wins by resignation');
     expect(statusText(view({ status: { state: 'over', winners: [], reason: 'repetition' } }), agog)).toBe('Over: a draw by repetition');
+    expect(statusText(view({ status: { state: 'aborted', winners: [], reason: 'aborted' } }), agog)).toBe('Called off: nobody won');
   });
   it('tells a round: plays in, never whose', () => {
     const round = viewOf('scg-round', {

@@ -28,6 +28,7 @@ export function statusText(view: GameView, entry: CatalogGame | null): string {
     const open = view.seats.filter((s) => s.kind === 'open').length;
     return `Waiting for players: ${open} open seat${open === 1 ? '' : 's'}`;
   }
+  if (status.state === 'aborted') return 'Called off: nobody won';
   if (status.state === 'over') {
     const reason = status.reason ? ` by ${status.reason}` : '';
     if (status.winners.length === 0) return `Over: a draw${reason}`;

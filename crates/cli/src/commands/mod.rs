@@ -2,6 +2,7 @@
 //! share only the modules beside them (arguments, files, the terminal,
 //! self-play), never each other.
 
+pub mod admin;
 pub mod analyse;
 pub mod apply;
 pub mod arena;

@@ -1,14 +1,15 @@
 //! Result tokens: `1—0`, `0—1`, `½—½` for a game of two fixed seats, the
 //! winners' labels (`A,C`) for a game of more; `*` while a game goes on.
 
-use arbiter_core::{GameStatus, Seat};
+use arbiter_core::{EndReason, GameStatus, Seat};
 use arbiter_games::AnyGame;
 
 use super::{RecordError, ResultRecord};
 
-/// The result as a game's records write it.
+/// The result as a game's records write it; a game called off has none
+/// (`*`).
 pub(crate) fn token(game: &AnyGame, result: Option<&ResultRecord>) -> String {
-    let Some(result) = result else { return "*".into() };
+    let Some(result) = result.filter(|r| r.reason != Some(EndReason::Aborted)) else { return "*".into() };
     let info = game.info();
     if !info.scores_results() {
         return result.winners.join(",");

@@ -102,6 +102,8 @@ pub struct Rounds {
     closed: Vec<ClosedRound>,
     open: Option<OpenRound>,
     tags: Vec<(String, String)>,
+    /// Whether the game was called off.
+    aborted: bool,
     /// Whether the computer's plays wait for [`Rounds::send_computer_plays`]
     /// instead of being sent as a round opens (not part of the record).
     defer_computer: bool,
@@ -171,6 +173,7 @@ impl Rounds {
             closed: Vec::new(),
             open: None,
             tags: Vec::new(),
+            aborted: false,
             defer_computer,
         };
         rounds.open_round(1, now);
@@ -264,7 +267,21 @@ impl Rounds {
 
     /// Whether the game is over, and how.
     pub fn status(&self) -> GameStatus {
+        if self.aborted {
+            return GameStatus::Over(arbiter_core::Outcome::aborted());
+        }
         self.position.status()
+    }
+
+    /// Calls the game off: the open round closes unplayed (its pending
+    /// plays are dropped), and nobody won.
+    pub fn abort(&mut self) -> Result<Vec<Event>, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver { token: "abort".into() });
+        }
+        self.open = None;
+        self.aborted = true;
+        Ok(vec![Event::GameOver { status: self.status() }])
     }
 
     /// Whether the game is over.

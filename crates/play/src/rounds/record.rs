@@ -120,7 +120,8 @@ impl Rounds {
             });
         }
         let position = line.current().clone();
-        let over = position.status().is_over();
+        let aborted = record.result.as_ref().is_some_and(|r| r.reason == Some(arbiter_core::EndReason::Aborted));
+        let over = aborted || position.status().is_over();
         let open = match (&record.open_round, over) {
             (Some(o), false) => {
                 if o.number != closed.len() as u32 + 1 {
@@ -163,6 +164,7 @@ impl Rounds {
             closed,
             open,
             tags: record.tags.clone(),
+            aborted,
             defer_computer: false,
         })
     }
@@ -206,7 +208,7 @@ impl Rounds {
             submissions: o.submissions.iter().map(|s| write_submission(&self.position, s)).collect(),
         });
         record.position = Some(self.position.position_string());
-        record.result = crate::record::result_of(&self.position, self.position.status());
+        record.result = crate::record::result_of(&self.position, self.status());
         record.tags = self.tags.clone();
         record
     }

@@ -38,6 +38,9 @@ pub async fn sweep(state: &AppState) {
         Ok(n) => tracing::info!(mails = n, "old mail swept"),
         Err(e) => tracing::warn!(error = %e, "old mail was not swept"),
     }
+    if let Err(e) = state.store.delete_old_announcements(now).await {
+        tracing::warn!(error = %e, "old announcements were not swept");
+    }
     let kept = state.guards.sweep(Instant::now());
     tracing::debug!(keys = kept, "limiters swept");
 }

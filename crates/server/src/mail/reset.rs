@@ -14,12 +14,12 @@ use crate::state::AppState;
 pub const VALID_FOR: i64 = 3600;
 
 /// Mails `account` a reset link, if the server sends mail, the account
-/// has a verified address, and it has not been sent as many links as it
+/// has a verified address and is not disabled, and it has not been sent as many links as it
 /// may lately; the link's token and its mail are stored together.
 /// Whether it was sent is the caller's to keep to itself.
 pub async fn send_link(state: &AppState, account: &Account) -> Result<bool, ApiError> {
     let Some(mailer) = &state.mailer else { return Ok(false) };
-    let Some(to) = account.mail_address() else { return Ok(false) };
+    let Some(to) = account.mail_address().filter(|_| account.disabled.is_none()) else { return Ok(false) };
     if check(&state.guards.reset_mails, &account.id, "enough reset links for now").is_err() {
         return Ok(false);
     }
@@ -41,7 +41,13 @@ pub async fn send_link(state: &AppState, account: &Account) -> Result<bool, ApiE
         now,
     };
     let hash = token_hash(&token);
-    let reset = NewPasswordReset { account: account.id, token_hash: &hash, expires: now.after(VALID_FOR), mail };
+    let reset = NewPasswordReset {
+        account: account.id,
+        token_hash: &hash,
+        now,
+        expires: now.after(VALID_FOR),
+        mail: Some(mail),
+    };
     state.store.start_password_reset(&reset).await?;
     crate::mail::wake(state);
     Ok(true)

@@ -121,6 +121,7 @@ pub(crate) async fn register(
 #[utoipa::path(post, path = "/api/sessions", request_body = SignIn, tag = "accounts",
     responses((status = 201, body = SessionCreated), (status = 400, body = ErrorBody),
         (status = 401, description = "a wrong name or password", body = ErrorBody),
+        (status = 403, description = "the account is disabled (said only with its right password)", body = ErrorBody),
         (status = 429, description = "too many attempts from this address or at this account; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn sign_in(
     State(state): State<AppState>,
@@ -156,6 +157,10 @@ pub(crate) async fn sign_in(
         return Err(wrong());
     }
     state.guards.sign_in_failures.succeeded(&account.id);
+    // Told only to whoever knows the password.
+    if account.disabled.is_some() {
+        return Err(ApiError::forbidden("this account is disabled; ask the site's administrator"));
+    }
     let token = auth::new_token();
     state.store.create_session(&auth::token_hash(&token), account.id, state.clock.now(), Some(&ip)).await?;
     let cookie = session_cookie(&state, &token);

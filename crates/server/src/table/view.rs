@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use arbiter_api::{
     ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, ScgView, SeatKind, SeatView, StatusView,
 };
-use arbiter_core::{GameStatus, Seat};
+use arbiter_core::{EndReason, GameStatus, Seat};
 use arbiter_play::Viewer;
 use arbiter_store::{AccountId, GameState, SeatHolder};
 
@@ -132,6 +132,7 @@ impl Table {
         let state = match status {
             GameStatus::Ongoing if self.state() == GameState::Open => "open",
             GameStatus::Ongoing => "ongoing",
+            GameStatus::Over(o) if o.reason == EndReason::Aborted => "aborted",
             GameStatus::Over(_) => "over",
         };
         StatusView { state: state.into(), outcome: Outcome::of(&status, |s| self.label(s)) }

@@ -14,7 +14,7 @@ use arbiter_server::connections::ConnectionLimits;
 use arbiter_server::limits::{Limits, Rate};
 use arbiter_server::{AppState, Settings};
 use arbiter_store::Store;
-pub use arbiter_testkit::{ApiClient, PASSWORD, Socket, TestDatabase, next_message, view_at_ply};
+pub use arbiter_testkit::{ApiClient, PASSWORD, Socket, TestDatabase, next_message, socket_closed, view_at_ply};
 
 /// The moment every test starts at.
 pub const START: i64 = 1_795_000_000;
@@ -102,6 +102,11 @@ impl TestServer {
         }
         self.state.store.close().await;
         drop(self.database);
+    }
+
+    /// The URL of the server's database (for a second process's store).
+    pub fn database_url(&self) -> &str {
+        &self.database.url
     }
 
     /// Which database the server runs on: `sqlite` or `postgres`.

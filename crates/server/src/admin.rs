@@ -1,0 +1,119 @@
+//! What an administrator does from the command line (`arbiter admin`),
+//! on the database a server runs on: list accounts, disable and enable
+//! them, make one an administrator, hand over a password reset link, call
+//! a game off. A game is called off through the same path as any change
+//! (its players are mailed the end, if `--smtp` is given), and every
+//! server on the database hears at once what was done: its sockets show
+//! the game over, and a disabled account's sockets close.
+
+use std::sync::Arc;
+
+use arbiter_store::{AccountListing, Backend, Disabled, GameKey, NewPasswordReset, Store, StoreError};
+
+use crate::auth::{new_token, token_hash};
+use crate::change::{Changed, change_game};
+use crate::error::ApiError;
+use crate::mail::{Mailer, MailerError, reset::VALID_FOR};
+use crate::state::AppState;
+
+/// Accounts an administrator's list shows at most.
+pub const LISTED_AT_MOST: i64 = 1000;
+
+/// What an administrator's command could not do.
+#[derive(Debug, thiserror::Error)]
+pub enum AdminError {
+    /// No account has the name.
+    #[error("'{0}': no such account")]
+    NoAccount(String),
+    /// The change was refused (no such game, a game over already).
+    #[error(transparent)]
+    Refused(#[from] ApiError),
+    /// The database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The `--smtp` URL or sender.
+    #[error(transparent)]
+    Mailer(#[from] MailerError),
+}
+
+/// An administrator's hold on the database.
+pub struct Admin {
+    state: AppState,
+    public_url: String,
+}
+
+impl Admin {
+    /// An administrator of `store`, whose links point to `public_url`;
+    /// with `smtp` (a URL and a sender), the mail a change causes is
+    /// queued for the running server to send.
+    pub fn new(store: Store, public_url: &str, smtp: Option<(&str, &str)>) -> Result<Admin, AdminError> {
+        let mut state = AppState::new(store);
+        if let Some((url, from)) = smtp {
+            state.mailer = Some(Arc::new(Mailer::new(url, from, public_url)?));
+        }
+        Ok(Admin { state, public_url: public_url.trim_end_matches('/').to_string() })
+    }
+
+    /// The accounts whose names start with `prefix` (any case), by name.
+    pub async fn accounts(&self, prefix: &str) -> Result<Vec<AccountListing>, AdminError> {
+        Ok(self.state.store.account_listing(prefix, LISTED_AT_MOST).await?)
+    }
+
+    /// Disables the account `name`: it cannot sign in, and its sessions
+    /// end (every server closes their sockets).
+    pub async fn disable(&self, name: &str) -> Result<Disabled, AdminError> {
+        let now = self.state.clock.now();
+        self.state.store.disable_account(name, now).await?.ok_or_else(|| AdminError::NoAccount(name.into()))
+    }
+
+    /// Lets the account `name` sign in again.
+    pub async fn enable(&self, name: &str) -> Result<(), AdminError> {
+        found(self.state.store.enable_account(name).await?, name)
+    }
+
+    /// Makes the account `name` an administrator.
+    pub async fn grant_admin(&self, name: &str) -> Result<(), AdminError> {
+        found(self.state.store.grant_admin(name).await?, name)
+    }
+
+    /// A link that sets a new password for the account `name`, for the
+    /// administrator to hand over: it works once, for an hour, and the
+    /// account's earlier link stops working.
+    pub async fn reset_link(&self, name: &str) -> Result<String, AdminError> {
+        let (account, _) =
+            self.state.store.account_by_name(name).await?.ok_or_else(|| AdminError::NoAccount(name.into()))?;
+        let token = new_token();
+        let now = self.state.clock.now();
+        let hash = token_hash(&token);
+        let reset =
+            NewPasswordReset { account: account.id, token_hash: &hash, now, expires: now.after(VALID_FOR), mail: None };
+        self.state.store.start_password_reset(&reset).await?;
+        Ok(format!("{}/reset?token={token}", self.public_url))
+    }
+
+    /// Calls the game `key` off: it is over and nobody won.
+    pub async fn abort(&self, key: &str) -> Result<(), AdminError> {
+        let key = GameKey(key.to_string());
+        change_game(&self.state, &key, |table, _now| {
+            let events = table.play.abort()?;
+            Ok(Changed { events, ..Changed::default() })
+        })
+        .await?;
+        // PostgreSQL announced it with the change; a server on the same
+        // SQLite file reads it from the announcements.
+        if self.state.store.backend() == Backend::Sqlite {
+            self.state.store.notify_changed(&key).await?;
+        }
+        Ok(())
+    }
+
+    /// Closes the database.
+    pub async fn close(self) {
+        self.state.store.close().await;
+    }
+}
+
+/// `Ok` if an account called `name` was found.
+fn found(found: bool, name: &str) -> Result<(), AdminError> {
+    if found { Ok(()) } else { Err(AdminError::NoAccount(name.into())) }
+}
