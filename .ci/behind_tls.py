@@ -195,9 +195,9 @@ def check_cookie(site, state):
     state["token"] = body["token"]
     cookies = header(pairs, "set-cookie")
     expect("POST /api/sessions: one Set-Cookie", len(cookies) == 1, "one Set-Cookie header", cookies)
+    state["cookie"] = cookies[0].split(";")[0]
     attributes = [part.strip().lower() for part in cookies[0].split(";")]
     expect("the session cookie's attributes", "secure" in attributes and "httponly" in attributes, "Secure and HttpOnly", cookies[0])
-    state["cookie"] = cookies[0].split(";")[0]
     status, _, body = site.request("GET", "/api/me", headers={"Cookie": state["cookie"]})
     expect("GET /api/me with the cookie alone", status == 200 and body.get("name") == name, f"200 for {name}", f"{status} {body}")
     return f"account {name} signed in: Set-Cookie {cookies[0].split('=')[0]}=…; {'; '.join(cookies[0].split('; ')[1:])}"
