@@ -3,7 +3,9 @@
 # deploy/Caddyfile, over HTTPS on loopback, and checks the site as a
 # browser reaches it (.ci/behind_tls.py): the Secure cookie, a move, a
 # WebSocket through the proxy, the limits per address counting the address
-# Caddy forwards, and /metrics kept inside. Caddy's certificate comes from
+# Caddy forwards, and /metrics kept inside; then that the server stops
+# with status 0 on SIGTERM and a request sent while it is down is answered
+# once it is back (an upgrade's restart). Caddy's certificate comes from
 # its internal authority, whose root is the only one the checks trust.
 # Loopback only (127.0.0.1, and 127.0.0.2-3 as other clients), free ports,
 # everything in a temporary folder.
