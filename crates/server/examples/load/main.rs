@@ -4,12 +4,14 @@
 //! spectators and the server's memory per idle socket; times a level-5
 //! computer reply while the other games are played; and attacks the server
 //! as one person would (`--scenario flood|hog|lobby`, see `abuse.rs`);
-//! and costs a move with many spectators (`--scenario watch`).
+//! costs a move with many spectators (`--scenario watch`); and holds
+//! 100,000 idle sockets on one server (`--scenario idle`, see `idle.rs`).
 //! Everything is bounded in count and time and stays on 127.0.0.1.
 //!
 //! `cargo run --release -p arbiter-server --example load -- --help`
 
 mod abuse;
+mod idle;
 mod moves;
 mod watch;
 
@@ -27,7 +29,9 @@ pub struct Args {
     /// flood while others are served), `hog` (one account's queue of
     /// level-10 searches beside another's level-1 game), `lobby` (the
     /// CPU time lobby sockets cost a game created), or `watch` (the CPU
-    /// time a move costs with many spectators, and their messages' size).
+    /// time a move costs with many spectators, and their messages' size),
+    /// or `idle` (many idle sockets: memory, a move to a crowd, moves a
+    /// second with them open).
     #[arg(long, default_value = "moves")]
     scenario: String,
     /// More arguments for `arbiter serve` (its limits, say), as one string.
@@ -81,6 +85,23 @@ pub struct Args {
     /// `lobby`: games created (with and without the sockets).
     #[arg(long, default_value_t = 20)]
     lobby_games: usize,
+    /// `idle`: WebSockets opened and held.
+    #[arg(long, default_value_t = 100_000)]
+    idle_sockets: usize,
+    /// `idle`: games their spectators watch (besides the crowded one);
+    /// their moves are the moves a second measured.
+    #[arg(long, default_value_t = 1000)]
+    idle_games: usize,
+    /// `idle`: spectators of the crowded game.
+    #[arg(long, default_value_t = 10_000)]
+    crowd: usize,
+    /// `idle`: moves of the crowded game timed.
+    #[arg(long, default_value_t = 5)]
+    crowd_moves: u64,
+    /// `idle`: sockets from each loopback source address (the server's
+    /// default limits allow 256 an address).
+    #[arg(long, default_value_t = 200)]
+    per_address: usize,
 }
 
 /// The server started for the run; killed when dropped.
@@ -198,6 +219,7 @@ async fn main() {
         "hog" => abuse::hog(&args).await,
         "lobby" => abuse::lobby(&args).await,
         "watch" => watch::run(&args).await,
-        other => panic!("'{other}': a scenario is moves, flood, hog, lobby or watch"),
+        "idle" => idle::run(&args).await,
+        other => panic!("'{other}': a scenario is moves, flood, hog, lobby, watch or idle"),
     }
 }

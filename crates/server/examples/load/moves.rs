@@ -19,14 +19,16 @@ use crate::{Args, Server, accounts, percentile, post, start_server};
 
 /// One game as the generator follows it: its id, the two players' tokens
 /// and the position, kept here so each move is one request.
-struct Played {
-    id: String,
-    tokens: [String; 2],
-    here: AnyGame,
-    ply: u64,
+pub(crate) struct Played {
+    pub(crate) id: String,
+    pub(crate) tokens: [String; 2],
+    pub(crate) here: AnyGame,
+    pub(crate) ply: u64,
 }
 
-async fn new_game(http: &Client, base: &str, game: GameId, tokens: [String; 2]) -> Played {
+/// A new game of `game` between the two accounts of `tokens`, both seats
+/// taken.
+pub(crate) async fn new_game(http: &Client, base: &str, game: GameId, tokens: [String; 2]) -> Played {
     let (_, view) = post(
         http,
         format!("{base}/api/games"),
@@ -72,48 +74,7 @@ pub async fn run(args: &Args) {
     }
     println!("set up {} games in {:.1} s", games.len(), setup.elapsed().as_secs_f64());
 
-    // Plays: each worker takes games in turn and makes the next move of
-    // each, as the player to move, with a random legal move.
-    let stop = Arc::new(AtomicBool::new(false));
-    let acknowledged = Arc::new(AtomicU64::new(0));
-    let refused = Arc::new(AtomicU64::new(0));
-    let latencies = Arc::new(std::sync::Mutex::new(Vec::<u64>::new()));
-    let next = Arc::new(AtomicU64::new(0));
-    let mut workers = Vec::new();
-    for w in 0..args.concurrency {
-        let (http, base, games, stop) = (http.clone(), base.clone(), games.clone(), stop.clone());
-        let (acknowledged, refused, latencies, next) =
-            (acknowledged.clone(), refused.clone(), latencies.clone(), next.clone());
-        workers.push(tokio::spawn(async move {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(w as u64);
-            let mut mine = Vec::new();
-            while !stop.load(Ordering::Relaxed) {
-                let i = next.fetch_add(1, Ordering::Relaxed) as usize % games.len();
-                let Ok(mut played) = games[i].try_lock() else { continue };
-                if played.here.status().is_over() {
-                    let tokens = played.tokens.clone();
-                    *played = new_game(&http, &base, game, tokens).await;
-                }
-                let mv = played.here.random_step(&mut rng).expect("a move");
-                let text = played.here.move_text(&mv);
-                let seat = played.here.to_move().iter().next().unwrap().index();
-                let url = format!("{base}/api/games/{}/moves", played.id);
-                let started = Instant::now();
-                let status =
-                    post_status(&http, url, &played.tokens[seat], json!({"move": text, "ply": played.ply})).await;
-                let took = started.elapsed().as_micros() as u64;
-                if status == StatusCode::OK {
-                    acknowledged.fetch_add(1, Ordering::Relaxed);
-                    mine.push(took);
-                    played.here = played.here.play(&mv).unwrap();
-                    played.ply += 1;
-                } else {
-                    refused.fetch_add(1, Ordering::Relaxed);
-                }
-            }
-            latencies.lock().unwrap().extend(mine);
-        }));
-    }
+    let players = Players::start(&http, &base, game, games, args.concurrency);
 
     // Meanwhile: a game against the computer at level 5.
     let computer = {
@@ -143,24 +104,8 @@ pub async fn run(args: &Args) {
         reply
     };
 
-    let measured = Instant::now();
-    tokio::time::sleep(Duration::from_secs(args.seconds).saturating_sub(measured.elapsed())).await;
-    stop.store(true, Ordering::Relaxed);
-    let elapsed = measured.elapsed().as_secs_f64().max(args.seconds as f64);
-    for w in workers {
-        let _ = w.await;
-    }
-    let mut latencies = latencies.lock().unwrap().clone();
-    latencies.sort_unstable();
-    let moves = acknowledged.load(Ordering::Relaxed);
-    println!(
-        "moves: {moves} acknowledged in {elapsed:.1} s = {:.0}/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} refused",
-        moves as f64 / elapsed,
-        percentile(&latencies, 0.50),
-        percentile(&latencies, 0.99),
-        percentile(&latencies, 1.0),
-        refused.load(Ordering::Relaxed)
-    );
+    let measured = players.finish_after(Duration::from_secs(args.seconds)).await;
+    println!("moves: {measured}");
     match computer {
         Some(t) => {
             println!("computer level 5 replied in {:.0} ms while the games were played", t.as_secs_f64() * 1000.0)
@@ -226,4 +171,115 @@ async fn spectators(server: &Server, http: &Client, tokens: &[String], game: Gam
         percentile(&arrivals, 0.99),
         percentile(&arrivals, 1.0)
     );
+}
+
+/// Workers playing games as fast as the server takes their moves: each
+/// takes games in turn and makes the next move of each, as the player to
+/// move, with a random legal move (a game over is replaced by a new one).
+pub(crate) struct Players {
+    stop: Arc<AtomicBool>,
+    acknowledged: Arc<AtomicU64>,
+    refused: Arc<AtomicU64>,
+    latencies: Arc<std::sync::Mutex<Vec<u64>>>,
+    workers: Vec<tokio::task::JoinHandle<()>>,
+    started: Instant,
+}
+
+/// What the players measured.
+pub(crate) struct Measured {
+    /// Moves acknowledged.
+    pub(crate) moves: u64,
+    /// Moves refused (a stale ply, a server that did not answer).
+    pub(crate) refused: u64,
+    /// Seconds measured.
+    pub(crate) seconds: f64,
+    /// Each acknowledged move's latency, in microseconds, sorted.
+    pub(crate) latencies: Vec<u64>,
+}
+
+impl std::fmt::Display for Measured {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} acknowledged in {:.1} s = {:.0}/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} refused",
+            self.moves,
+            self.seconds,
+            self.moves as f64 / self.seconds,
+            percentile(&self.latencies, 0.50),
+            percentile(&self.latencies, 0.99),
+            percentile(&self.latencies, 1.0),
+            self.refused
+        )
+    }
+}
+
+impl Players {
+    /// `concurrency` workers starting on `games` of `game`.
+    pub(crate) fn start(
+        http: &Client,
+        base: &str,
+        game: GameId,
+        games: Vec<Arc<Mutex<Played>>>,
+        concurrency: usize,
+    ) -> Players {
+        let stop = Arc::new(AtomicBool::new(false));
+        let acknowledged = Arc::new(AtomicU64::new(0));
+        let refused = Arc::new(AtomicU64::new(0));
+        let latencies = Arc::new(std::sync::Mutex::new(Vec::<u64>::new()));
+        let next = Arc::new(AtomicU64::new(0));
+        let mut workers = Vec::new();
+        for w in 0..concurrency {
+            let (http, base, games, stop) = (http.clone(), base.to_string(), games.clone(), stop.clone());
+            let (acknowledged, refused, latencies, next) =
+                (acknowledged.clone(), refused.clone(), latencies.clone(), next.clone());
+            workers.push(tokio::spawn(async move {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(w as u64);
+                let mut mine = Vec::new();
+                while !stop.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize % games.len();
+                    let Ok(mut played) = games[i].try_lock() else { continue };
+                    if played.here.status().is_over() {
+                        let tokens = played.tokens.clone();
+                        *played = new_game(&http, &base, game, tokens).await;
+                    }
+                    let mv = played.here.random_step(&mut rng).expect("a move");
+                    let text = played.here.move_text(&mv);
+                    let seat = played.here.to_move().iter().next().unwrap().index();
+                    let url = format!("{base}/api/games/{}/moves", played.id);
+                    let started = Instant::now();
+                    let status =
+                        post_status(&http, url, &played.tokens[seat], json!({"move": text, "ply": played.ply})).await;
+                    let took = started.elapsed().as_micros() as u64;
+                    if status == StatusCode::OK {
+                        acknowledged.fetch_add(1, Ordering::Relaxed);
+                        mine.push(took);
+                        played.here = played.here.play(&mv).unwrap();
+                        played.ply += 1;
+                    } else {
+                        refused.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+                latencies.lock().unwrap().extend(mine);
+            }));
+        }
+        Players { stop, acknowledged, refused, latencies, workers, started: Instant::now() }
+    }
+
+    /// Lets them play until `seconds` after they started, then stops them.
+    pub(crate) async fn finish_after(self, seconds: Duration) -> Measured {
+        tokio::time::sleep(seconds.saturating_sub(self.started.elapsed())).await;
+        self.stop.store(true, Ordering::Relaxed);
+        let seconds = self.started.elapsed().as_secs_f64();
+        for w in self.workers {
+            let _ = w.await;
+        }
+        let mut latencies = self.latencies.lock().unwrap().clone();
+        latencies.sort_unstable();
+        Measured {
+            moves: self.acknowledged.load(Ordering::Relaxed),
+            refused: self.refused.load(Ordering::Relaxed),
+            seconds,
+            latencies,
+        }
+    }
 }
