@@ -7,8 +7,12 @@
 //!
 //! The sockets come from many loopback source addresses (127.1.0.0/16,
 //! `--per-address` from each, within the server's default limits per
-//! address), and the generator raises its own descriptor limit (and, when
-//! it may, the hard limit the server it starts inherits).
+//! address). They are held by `--socket-processes` worker processes (this
+//! program again, `--scenario idle-worker`), each under its own descriptor
+//! limit, which it raises (and the hard limit too, where it may). With
+//! `--servers N` (on a PostgreSQL `--database`) they are spread over N
+//! `arbiter serve` processes on one database, which act as one service: a
+//! move made through one reaches the spectators of all.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -37,8 +41,9 @@ struct Heard {
     messages: AtomicU64,
     /// Sockets that ended (closed by the server, or failed).
     ended: AtomicU64,
-    /// When each of the crowd's sockets received its latest message.
-    crowd_arrivals: std::sync::Mutex<Vec<Instant>>,
+    /// When each of the crowd's sockets received its latest message
+    /// (microseconds since 1970: comparable between processes).
+    crowd_arrivals: std::sync::Mutex<Vec<u64>>,
 }
 
 /// Where socket `index` goes.
@@ -113,6 +118,11 @@ async fn gauge(http: &Client, base: &str, name: &str) -> Option<f64> {
         .ok()
 }
 
+/// Microseconds since 1970.
+fn epoch_micros() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_micros() as u64)
+}
+
 /// Opens one socket to `path` from `from`, reads its first message, and
 /// leaves a task reading the rest.
 async fn open(address: SocketAddr, from: Ipv4Addr, path: String, crowd: bool, heard: Arc<Heard>) -> bool {
@@ -134,7 +144,7 @@ async fn open(address: SocketAddr, from: Ipv4Addr, path: String, crowd: bool, he
             if let Message::Text(_) = message {
                 heard.messages.fetch_add(1, Ordering::Relaxed);
                 if crowd {
-                    heard.crowd_arrivals.lock().unwrap().push(Instant::now());
+                    heard.crowd_arrivals.lock().unwrap().push(epoch_micros());
                 }
             }
         }
@@ -143,16 +153,95 @@ async fn open(address: SocketAddr, from: Ipv4Addr, path: String, crowd: bool, he
     true
 }
 
+/// What every worker is told: where its sockets go.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Plan {
+    /// The servers' addresses; socket `i` goes to server `i % len`.
+    servers: Vec<SocketAddr>,
+    /// The crowded game's live path.
+    crowd_path: String,
+    /// The idle games' live paths.
+    paths: Vec<String>,
+    /// Spectators of the crowded game.
+    crowd: usize,
+    /// Sockets from each source address.
+    per_address: usize,
+}
+
+/// A worker process holding sockets `from..to` of the plan.
+struct Worker {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    lines: tokio::sync::mpsc::UnboundedReceiver<String>,
+}
+
+impl Worker {
+    /// Starts this program as the worker for sockets `from..to`.
+    fn start(plan: &std::path::Path, from: usize, to: usize) -> Worker {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--scenario", "idle-worker", "--worker-plan"])
+            .arg(plan)
+            .args(["--worker-range", &format!("{from}..{to}")])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("a worker starts");
+        let input = child.stdin.take().unwrap();
+        let output = child.stdout.take().unwrap();
+        let (send, lines) = tokio::sync::mpsc::unbounded_channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(output).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Worker { child, input, lines }
+    }
+
+    /// Tells it `command`.
+    fn tell(&mut self, command: &str) {
+        use std::io::Write;
+        writeln!(self.input, "{command}").and_then(|()| self.input.flush()).expect("the worker listens");
+    }
+
+    /// Its next line, after `command`'s words.
+    async fn answer(&mut self, command: &str) -> Vec<u64> {
+        let line = tokio::time::timeout(Duration::from_secs(120), self.lines.recv())
+            .await
+            .expect("the worker answers within 2 minutes")
+            .expect("the worker runs");
+        let rest = line.strip_prefix(command).unwrap_or_else(|| panic!("'{line}': not an answer to {command}"));
+        rest.split_whitespace().map(|n| n.parse().unwrap()).collect()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// Runs the scenario.
 pub async fn run(args: &Args) {
     let count = args.idle_sockets;
-    let (soft, hard) = raise_descriptors(count as u64 + 20_000);
-    println!("generator: descriptor limit {soft} / {hard}");
-    let server = start_server(args).await;
-    let base = server.base.clone();
-    let address: SocketAddr = base.trim_start_matches("http://").parse().unwrap();
+    assert!(
+        args.servers == 1 || args.database.as_deref().is_some_and(|d| d.starts_with("postgres")),
+        "several servers act as one on a PostgreSQL --database"
+    );
+    let mut servers = Vec::with_capacity(args.servers);
+    for _ in 0..args.servers {
+        servers.push(start_server(args).await);
+    }
+    let base = servers[0].base.clone();
+    let addresses: Vec<SocketAddr> =
+        servers.iter().map(|s| s.base.trim_start_matches("http://").parse().unwrap()).collect();
     let http = Client::builder().pool_max_idle_per_host(args.concurrency).build().unwrap();
-    println!("server {base}: descriptor limit {}", server_descriptors(&server));
+    for server in &servers {
+        println!("server {}: descriptor limit {}", server.base, server_descriptors(server));
+    }
     let game = GameId::parse(&args.game).expect("a game");
     let tokens = accounts(&http, &base, 2).await;
     let pair = || [tokens[0].clone(), tokens[1].clone()];
@@ -161,40 +250,49 @@ pub async fn run(args: &Args) {
     for _ in 0..args.idle_games {
         games.push(new_game(&http, &base, game, pair()).await);
     }
-    let paths: Vec<String> = games.iter().map(|g| format!("/api/games/{}/live", g.id)).collect();
-    let crowd_path = format!("/api/games/{}/live", crowded.id);
+    let plan = Plan {
+        servers: addresses,
+        crowd_path: format!("/api/games/{}/live", crowded.id),
+        paths: games.iter().map(|g| format!("/api/games/{}/live", g.id)).collect(),
+        crowd: args.crowd,
+        per_address: args.per_address,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let plan_file = dir.path().join("plan.json");
+    std::fs::write(&plan_file, serde_json::to_vec(&plan).unwrap()).unwrap();
 
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let (rss_before, kernel_before) = (server.rss_kib(), kernel_tcp_kib());
-    let heard = Arc::new(Heard::default());
+    let rss = |servers: &[Server]| servers.iter().map(Server::rss_kib).sum::<u64>();
+    let cpu = |servers: &[Server]| servers.iter().map(Server::cpu_seconds).sum::<f64>();
+    let (rss_before, kernel_before) = (rss(&servers), kernel_tcp_kib());
     let opening = Instant::now();
-    let opened: Vec<bool> = stream::iter(0..count)
-        .map(|i| {
-            let (path, crowd) = match target(i, args.crowd, args.idle_games) {
-                Target::Crowd => (crowd_path.clone(), true),
-                Target::Game(g) => (paths[g].clone(), false),
-                Target::Lobby => ("/api/lobby/live".to_string(), false),
-            };
-            open(address, source(i, args.per_address), path, crowd, heard.clone())
-        })
-        .buffer_unordered(OPENING_AT_ONCE)
-        .collect()
-        .await;
-    let open_count = opened.iter().filter(|o| **o).count();
+    let processes = args.socket_processes.max(1);
+    let share = count.div_ceil(processes);
+    let mut workers: Vec<Worker> =
+        (0..processes).map(|w| Worker::start(&plan_file, w * share, ((w + 1) * share).min(count))).collect();
+    let mut open_count = 0;
+    let mut crowd_open = 0;
+    for worker in &mut workers {
+        let opened = worker.answer("opened").await;
+        open_count += opened[0] as usize;
+        crowd_open += opened[1];
+    }
     let seconds = opening.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let (rss_after, kernel_after) = (server.rss_kib(), kernel_tcp_kib());
-    let sockets_gauge = gauge(&http, &base, "arbiter_sockets_open").await;
+    let (rss_after, kernel_after) = (rss(&servers), kernel_tcp_kib());
+    let mut counted = 0.0;
+    for server in &servers {
+        counted += gauge(&http, &server.base, "arbiter_sockets_open").await.unwrap_or(f64::NAN);
+    }
     println!(
-        "{open_count} of {count} sockets open in {seconds:.1} s ({} from each of {} loopback addresses; {} on the crowded game, \
-         about {} on each of {} games, {} on the lobby); the server counts {}",
+        "{open_count} of {count} sockets open in {seconds:.1} s, held by {processes} processes ({} from each of {} loopback \
+         addresses; {crowd_open} on the crowded game, about {} on each of {} games, {} on the lobby); the {} server(s) count {counted:.0}",
         args.per_address,
         count.div_ceil(args.per_address),
-        args.crowd.min(count),
         count.saturating_sub(args.crowd) * 9 / 10 / args.idle_games.max(1),
         args.idle_games,
         count.saturating_sub(args.crowd) / 10,
-        sockets_gauge.map_or("?".into(), |g| format!("{g:.0}")),
+        servers.len(),
     );
     println!(
         "server RSS {:.0} MiB -> {:.0} MiB: {:.1} KiB a socket; kernel TCP memory (both ends) {:.0} MiB -> {:.0} MiB",
@@ -207,13 +305,17 @@ pub async fn run(args: &Args) {
 
     // Moves of the crowded game: each until every one of its spectators
     // has it.
-    let crowd = args.crowd.min(open_count) as u64;
     let mut rng = rand::rng();
     for n in 1..=args.crowd_moves {
-        heard.crowd_arrivals.lock().unwrap().clear();
+        for worker in &mut workers {
+            worker.tell("crowd");
+        }
+        for worker in &mut workers {
+            worker.answer("ready").await;
+        }
         let mv = crowded.here.random_step(&mut rng).expect("a move");
         let seat = crowded.here.to_move().iter().next().unwrap().index();
-        let started = Instant::now();
+        let started = epoch_micros();
         let (status, answer) = post(
             &http,
             format!("{base}/api/games/{}/moves", crowded.id),
@@ -222,20 +324,19 @@ pub async fn run(args: &Args) {
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
-        let answered = started.elapsed();
+        let answered = epoch_micros().saturating_sub(started);
         crowded.here = crowded.here.play(&mv).unwrap();
         crowded.ply += 1;
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while (heard.crowd_arrivals.lock().unwrap().len() as u64) < crowd {
-            assert!(Instant::now() < deadline, "the crowd did not all get move {n}");
-            tokio::time::sleep(Duration::from_millis(1)).await;
+        let mut arrivals = Vec::with_capacity(args.crowd);
+        for worker in &mut workers {
+            arrivals.extend(worker.answer("arrivals").await.into_iter().map(|t| t.saturating_sub(started)));
         }
-        let mut arrivals: Vec<u64> =
-            heard.crowd_arrivals.lock().unwrap().iter().map(|t| t.duration_since(started).as_micros() as u64).collect();
         arrivals.sort_unstable();
         println!(
-            "move {n} of the crowded game reached its {crowd} spectators: answered in {:.1} ms; p50 {:.1} ms, p99 {:.1} ms, last {:.1} ms",
-            answered.as_secs_f64() * 1000.0,
+            "move {n} of the crowded game reached {} of its {crowd_open} spectators: answered in {:.1} ms; p50 {:.1} ms, \
+             p99 {:.1} ms, last {:.1} ms",
+            arrivals.len(),
+            answered as f64 / 1000.0,
             percentile(&arrivals, 0.5),
             percentile(&arrivals, 0.99),
             percentile(&arrivals, 1.0)
@@ -244,22 +345,92 @@ pub async fn run(args: &Args) {
     }
 
     // Moves a second with every socket open, on the watched idle games.
-    let messages_before = heard.messages.load(Ordering::Relaxed);
-    let cpu_before = server.cpu_seconds();
+    let counts = |workers: &mut Vec<Worker>| {
+        for worker in workers.iter_mut() {
+            worker.tell("count");
+        }
+    };
+    counts(&mut workers);
+    let mut messages_before = 0;
+    for worker in &mut workers {
+        messages_before += worker.answer("count").await[0];
+    }
+    let cpu_before = cpu(&servers);
     let games = games.into_iter().map(|g| Arc::new(Mutex::new(g))).collect();
     let players = Players::start(&http, &base, game, games, args.concurrency);
     let measured = players.finish_after(Duration::from_secs(args.seconds)).await;
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let cpu = server.cpu_seconds() - cpu_before;
+    let spent = cpu(&servers) - cpu_before;
+    counts(&mut workers);
+    let (mut messages, mut ended) = (0, 0);
+    for worker in &mut workers {
+        let count = worker.answer("count").await;
+        messages += count[0];
+        ended += count[1];
+    }
     println!("moves with the sockets open: {measured}");
     println!(
-        "meanwhile the sockets received {} messages; server CPU {cpu:.1} s ({:.0} % of one core)",
-        heard.messages.load(Ordering::Relaxed) - messages_before,
-        cpu * 100.0 / measured.seconds
+        "meanwhile the sockets received {} messages; server CPU {spent:.1} s ({:.0} % of one core)",
+        messages - messages_before,
+        spent * 100.0 / measured.seconds
     );
-    println!(
-        "sockets ended during the run: {}; server RSS at the end {:.0} MiB",
-        heard.ended.load(Ordering::Relaxed),
-        server.rss_kib() as f64 / 1024.0
-    );
+    println!("sockets ended during the run: {ended}; server RSS at the end {:.0} MiB", rss(&servers) as f64 / 1024.0);
+}
+
+/// The worker: opens its range of the plan's sockets, says how many
+/// (`opened <sockets> <crowd>`), then answers the parent's lines:
+/// `crowd` (forget the crowd's arrivals; `ready`, then `arrivals <μs
+/// since 1970>…` once each of its crowd has the next message, or after a
+/// minute), `count` (`count <messages> <ended>`).
+pub async fn worker(args: &Args) {
+    let plan: Plan = serde_json::from_slice(&std::fs::read(args.worker_plan.as_ref().expect("--worker-plan")).unwrap())
+        .expect("a plan");
+    let (from, to) = args.worker_range.as_deref().and_then(|r| r.split_once("..")).expect("--worker-range FROM..TO");
+    let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
+    raise_descriptors((to - from) as u64 + 1000);
+    let heard = Arc::new(Heard::default());
+    let opened: Vec<(bool, bool)> = stream::iter(from..to)
+        .map(|i| {
+            let (path, crowd) = match target(i, plan.crowd, plan.paths.len()) {
+                Target::Crowd => (plan.crowd_path.clone(), true),
+                Target::Game(g) => (plan.paths[g].clone(), false),
+                Target::Lobby => ("/api/lobby/live".to_string(), false),
+            };
+            let server = plan.servers[i % plan.servers.len()];
+            let heard = heard.clone();
+            async move { (open(server, source(i, plan.per_address), path, crowd, heard).await, crowd) }
+        })
+        .buffer_unordered(OPENING_AT_ONCE)
+        .collect()
+        .await;
+    let sockets = opened.iter().filter(|o| o.0).count();
+    let crowd = opened.iter().filter(|o| o.0 && o.1).count();
+    println!("opened {sockets} {crowd}");
+    let (send, mut commands) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    while let Some(command) = commands.recv().await {
+        match command.trim() {
+            "crowd" => {
+                heard.crowd_arrivals.lock().unwrap().clear();
+                println!("ready");
+                let deadline = Instant::now() + Duration::from_secs(60);
+                while heard.crowd_arrivals.lock().unwrap().len() < crowd && Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                let arrivals = heard.crowd_arrivals.lock().unwrap().clone();
+                let list: Vec<String> = arrivals.iter().map(u64::to_string).collect();
+                println!("arrivals {}", list.join(" "));
+            }
+            "count" => {
+                println!("count {} {}", heard.messages.load(Ordering::Relaxed), heard.ended.load(Ordering::Relaxed))
+            }
+            other => panic!("'{other}': not a worker's command"),
+        }
+    }
 }

@@ -102,6 +102,20 @@ pub struct Args {
     /// default limits allow 256 an address).
     #[arg(long, default_value_t = 200)]
     per_address: usize,
+    /// `idle`: `arbiter serve` processes on the one `--database` (several
+    /// need PostgreSQL); the sockets are spread over them.
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
+    /// `idle`: processes holding the sockets (each within its own
+    /// descriptor limit).
+    #[arg(long, default_value_t = 1)]
+    socket_processes: usize,
+    /// `idle-worker` (started by `idle`): the plan of the sockets.
+    #[arg(long, hide = true)]
+    worker_plan: Option<std::path::PathBuf>,
+    /// `idle-worker`: the sockets of the plan it holds, `FROM..TO`.
+    #[arg(long, hide = true)]
+    worker_range: Option<String>,
 }
 
 /// The server started for the run; killed when dropped.
@@ -220,6 +234,7 @@ async fn main() {
         "lobby" => abuse::lobby(&args).await,
         "watch" => watch::run(&args).await,
         "idle" => idle::run(&args).await,
+        "idle-worker" => idle::worker(&args).await,
         other => panic!("'{other}': a scenario is moves, flood, hog, lobby, watch or idle"),
     }
 }
