@@ -48,6 +48,7 @@ async fn the_log_is_json_and_the_token_reads_the_metrics() {
     }
     let plain = log.lines().filter(|l| !l.starts_with('{') && (l.contains(" INFO ") || l.contains(" WARN ")));
     assert_eq!(plain.count(), 0, "every log event is JSON:\n{log}");
+    assert!(!log.contains("Serving on"), "the JSON log's serving line replaces the sentence:\n{log}");
 }
 
 /// A move a player's request had acknowledged, and when.
@@ -224,4 +225,10 @@ async fn the_administrator_s_commands_reach_the_running_server_at_once() {
     assert!(again.contains("over"), "{again}");
     let nobody = admin(&db.url, &["disable", "nobody"]).await.unwrap_err();
     assert!(nobody.contains("'nobody': no such account"), "{nobody}");
+
+    // The text log in a file: the serving line, and no terminal colours.
+    server.kill();
+    let log = server.log_text();
+    assert!(log.contains(" INFO ") && log.contains("serving"), "{log}");
+    assert!(!log.contains('\u{1b}'), "no terminal colours in a file:\n{log}");
 }

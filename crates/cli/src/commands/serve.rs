@@ -51,7 +51,9 @@ pub enum LogFormat {
 fn start_log(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    // Colours only for a person at a terminal, never in a file or journal.
+    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(colours);
     let _ = match format {
         LogFormat::Text => log.try_init(),
         LogFormat::Json => log.json().try_init(),
@@ -83,7 +85,8 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
                     "max_connections": listening.max_connections,
                 })
             );
-        } else {
+        } else if args.log_format == LogFormat::Text {
+            // (With a JSON log, its "serving" line says all this.)
             outln!(
                 "Serving on http://{address} (database {}): open it in a browser. Stop with Ctrl-C.",
                 config.database
