@@ -19,7 +19,9 @@ use support_server::{ApiClient, PASSWORD, Server, TestDatabase, next_message, so
 async fn the_log_is_json_and_the_token_reads_the_metrics() {
     let db = TestDatabase::sqlite();
     let token = "0123456789abcdef-operator";
-    let server = Server::start_with(&db.url, &["--log-format", "json", "--metrics-token", token]).await;
+    let server =
+        Server::start_with(&db.url, &["--log-format", "json", "--metrics-token", token, "--database-connections", "3"])
+            .await;
     server.account("ann").await;
 
     let metrics = |token: Option<&'static str>| {
@@ -49,6 +51,8 @@ async fn the_log_is_json_and_the_token_reads_the_metrics() {
     let plain = log.lines().filter(|l| !l.starts_with('{') && (l.contains(" INFO ") || l.contains(" WARN ")));
     assert_eq!(plain.count(), 0, "every log event is JSON:\n{log}");
     assert!(!log.contains("Serving on"), "the JSON log's serving line replaces the sentence:\n{log}");
+    let serving = events.iter().find(|e| e["fields"]["message"] == "serving").expect("a serving line");
+    assert_eq!(serving["fields"]["database_connections"], 3, "the pool as asked: {serving}");
 }
 
 /// A move a player's request had acknowledged, and when.

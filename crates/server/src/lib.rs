@@ -56,6 +56,8 @@ pub struct Config {
     pub listen: String,
     /// The database: `sqlite://arbiter.db` or `postgres://…`.
     pub database: String,
+    /// Connections to the database at most (none: the store's default).
+    pub database_connections: Option<u32>,
     /// Whether anyone may register.
     pub open_registration: bool,
     /// The SMTP server mail goes through (`smtp://host:port`,
@@ -81,6 +83,8 @@ pub struct Listening {
     pub max_connections: usize,
     /// The descriptor limit (soft, as raised, and hard).
     pub descriptors: connections::DescriptorLimit,
+    /// Connections to the database it opens at most.
+    pub database_connections: u32,
 }
 
 /// Why the server could not start or stopped.
@@ -232,7 +236,7 @@ pub async fn serve_on(
 /// drains the requests under way. `ready` is told the address bound and
 /// how many connections the server holds.
 pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(), ServeError> {
-    let store = arbiter_store::Store::open(&config.database).await?;
+    let store = arbiter_store::Store::open_with(&config.database, config.database_connections).await?;
     let mut state = AppState::new(store);
     state.open_registration = config.open_registration;
     let mut settings = config.settings.clone();
@@ -254,8 +258,16 @@ pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(),
         *limits.max_connections.get_or_insert_with(|| connections::connections_for_descriptors(descriptors.soft));
     limits.exempt.extend(state.settings.trusted_proxies.iter().copied());
     let jobs = start_jobs(&state).await;
-    tracing::info!(%address, max_connections, descriptors = descriptors.soft, mail = state.mailer.is_some(), "serving");
-    ready(Listening { address, max_connections, descriptors });
+    let database_connections = state.store.max_connections();
+    tracing::info!(
+        %address,
+        max_connections,
+        descriptors = descriptors.soft,
+        database_connections,
+        mail = state.mailer.is_some(),
+        "serving"
+    );
+    ready(Listening { address, max_connections, descriptors, database_connections });
     let store = state.store.clone();
     serve_on(listener, state, limits, shutdown_signal())
         .await

@@ -72,10 +72,20 @@ impl Store {
     /// the store closes), or `postgres://…`. Refuses a database migrated
     /// by a newer Arbiter ([`StoreError::Newer`]).
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, None).await
+    }
+
+    /// [`Store::open`] with at most `connections` connections to the
+    /// database (none: 32 on PostgreSQL, 8 on an SQLite file; an
+    /// in-memory SQLite database always has one). Several servers on one
+    /// PostgreSQL database must together stay below its
+    /// `max_connections`.
+    pub async fn open_with(url: &str, connections: Option<u32>) -> Result<Store, StoreError> {
+        let connections = connections.map(|n| n.max(1));
         let store = if url.starts_with("sqlite:") {
-            open_sqlite(url).await?
+            open_sqlite(url, connections.unwrap_or(SQLITE_CONNECTIONS)).await?
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            open_postgres(url).await?
+            open_postgres(url, connections.unwrap_or(POSTGRES_CONNECTIONS)).await?
         } else {
             return Err(url_error(url, "a database URL starts with sqlite:// or postgres://"));
         };
@@ -91,6 +101,14 @@ impl Store {
         match self.pool {
             Pool::Sqlite(_) => Backend::Sqlite,
             Pool::Postgres(_) => Backend::Postgres,
+        }
+    }
+
+    /// How many connections to the database the store opens at most.
+    pub fn max_connections(&self) -> u32 {
+        match &self.pool {
+            Pool::Sqlite(pool) => pool.options().get_max_connections(),
+            Pool::Postgres(pool) => pool.options().get_max_connections(),
         }
     }
 
@@ -121,8 +139,8 @@ impl Store {
     }
 }
 
-/// Opens a pool on an SQLite URL.
-async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
+/// Opens a pool of at most `connections` on an SQLite URL.
+async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
     let options = SqliteConnectOptions::from_str(url)
         .map_err(|e| url_error(url, &e.to_string()))?
         .create_if_missing(true)
@@ -142,17 +160,17 @@ async fn open_sqlite(url: &str) -> Result<Store, StoreError> {
             .connect_with(options)
             .await?
     } else {
-        SqlitePoolOptions::new().max_connections(SQLITE_CONNECTIONS).connect_with(options).await?
+        SqlitePoolOptions::new().max_connections(connections).connect_with(options).await?
     };
     // Game changes are committed together by one writer.
     let group_commit = Some(crate::group_commit::GroupCommit::start(pool.clone()));
     Ok(Store { pool: Pool::Sqlite(pool), group_commit, origin: new_origin() })
 }
 
-/// Opens a pool on a PostgreSQL URL.
-async fn open_postgres(url: &str) -> Result<Store, StoreError> {
+/// Opens a pool of at most `connections` on a PostgreSQL URL.
+async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
     let options = PgConnectOptions::from_str(url).map_err(|e| url_error(url, &e.to_string()))?;
-    let pool = PgPoolOptions::new().max_connections(POSTGRES_CONNECTIONS).connect_with(options).await?;
+    let pool = PgPoolOptions::new().max_connections(connections).connect_with(options).await?;
     Ok(Store { pool: Pool::Postgres(pool), group_commit: None, origin: new_origin() })
 }
 

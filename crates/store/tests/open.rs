@@ -230,3 +230,35 @@ async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_pool_holds_the_connections_asked_for() {
+    on_both("the_pool_holds_the_connections_asked_for", |db| async move {
+        let default = db.open().await;
+        let expected = match db.backend {
+            Backend::Sqlite => 8,
+            Backend::Postgres => 32,
+        };
+        assert_eq!(default.max_connections(), expected);
+        default.close().await;
+
+        // One connection serves many requests at once, one after another.
+        let one = Store::open_with(&db.url, Some(1)).await.unwrap();
+        assert_eq!(one.max_connections(), 1);
+        let mut pings = tokio::task::JoinSet::new();
+        for _ in 0..8 {
+            let store = one.clone();
+            pings.spawn(async move { store.ping().await });
+        }
+        while let Some(ping) = pings.join_next().await {
+            ping.unwrap().unwrap();
+        }
+        one.close().await;
+
+        // Zero is read as one, never as a pool that cannot connect.
+        let zero = Store::open_with(&db.url, Some(0)).await.unwrap();
+        assert_eq!(zero.max_connections(), 1);
+        zero.close().await;
+    })
+    .await;
+}

@@ -15,6 +15,11 @@ pub struct ServeArgs {
     /// (several servers on one PostgreSQL database are one service).
     #[arg(long, env = "ARBITER_DATABASE", default_value = "sqlite://arbiter.db")]
     database: String,
+    /// Connections to the database this server opens at most (default: 32
+    /// on PostgreSQL, 8 on SQLite). Several servers on one PostgreSQL
+    /// database must together stay below its `max_connections`.
+    #[arg(long, env = "ARBITER_DATABASE_CONNECTIONS", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    database_connections: Option<u32>,
     /// Whether anyone may register an account.
     #[arg(long, env = "ARBITER_OPEN_REGISTRATION", default_value = "true", action = clap::ArgAction::Set)]
     open_registration: bool,
@@ -66,6 +71,7 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
     let config = arbiter_server::Config {
         listen: args.listen.clone(),
         database: args.database.clone(),
+        database_connections: args.database_connections,
         open_registration: args.open_registration,
         smtp: args.smtp.clone(),
         mail_from: args.mail_from.clone(),
@@ -83,6 +89,7 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
                     "listening": format!("http://{address}"),
                     "database": config.database,
                     "max_connections": listening.max_connections,
+                    "database_connections": listening.database_connections,
                 })
             );
         } else if args.log_format == LogFormat::Text {
@@ -92,10 +99,11 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
                 config.database
             );
             outln!(
-                "It holds up to {} connections (descriptor limit {}, at most {}).",
+                "It holds up to {} connections (descriptor limit {}, at most {}) and opens up to {} to the database.",
                 listening.max_connections,
                 listening.descriptors.soft,
-                listening.descriptors.hard
+                listening.descriptors.hard,
+                listening.database_connections
             );
             if config.smtp.is_none() {
                 outln!("No mail is sent: give --smtp to send players their turns, rounds and results.");

@@ -103,7 +103,8 @@ pub struct Args {
     #[arg(long, default_value_t = 200)]
     per_address: usize,
     /// `idle`: `arbiter serve` processes on the one `--database` (several
-    /// need PostgreSQL); the sockets are spread over them.
+    /// need PostgreSQL); the sockets are spread over them, and each
+    /// opens `80 / N` database connections unless `--server-args` says.
     #[arg(long, default_value_t = 1)]
     servers: usize,
     /// `idle`: processes holding the sockets (each within its own
@@ -172,8 +173,13 @@ async fn start_server(args: &Args) -> Server {
             (format!("sqlite://{}", dir.path().join("load.db").display()), Some(dir))
         }
     };
-    let child = Command::new(&args.binary)
-        .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", &database])
+    let mut command = Command::new(&args.binary);
+    command.args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--database", &database]);
+    if args.servers > 1 && !args.server_args.contains("--database-connections") {
+        // Together within PostgreSQL's default max_connections (100).
+        command.args(["--database-connections", &(80 / args.servers).max(2).to_string()]);
+    }
+    let child = command
         .args(args.server_args.split_whitespace())
         .env("ARBITER_LOG", "warn")
         .stdout(Stdio::null())
