@@ -7,6 +7,7 @@
 //!   summaries for lists, moves.
 //! - [`catalog`]: the games a server offers, with their options.
 //! - [`live`]: the messages of the WebSockets.
+//! - [`players`]: a player's page, and names completed from a prefix.
 //! - [`error`]: the one error body every refusal has.
 //! - [`report`]: the command line's `--json` output where it says what
 //!   the server says too.
@@ -16,6 +17,7 @@ pub mod catalog;
 pub mod error;
 pub mod games;
 pub mod live;
+pub mod players;
 pub mod report;
 
 pub use accounts::{
@@ -29,4 +31,5 @@ pub use games::{
     PositionRequest, PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
 pub use live::{ChangeMessage, ClientMessage, ServerMessage};
+pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use report::PositionReport;

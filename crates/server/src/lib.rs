@@ -113,6 +113,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::me::router())
         .merge(routes::password_reset::router())
         .merge(routes::games::router())
+        .merge(routes::players::router())
         .merge(routes::live::router())
         .merge(routes::service::router())
         .merge(openapi::router())
@@ -163,6 +164,7 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
         tokio::spawn(jobs::deadlines::run(state.clone())),
         tokio::spawn(jobs::lobby::run(state.store.clone(), state.games.clone(), state.lobby.clone())),
         tokio::spawn(jobs::sweep::run(state.clone())),
+        tokio::spawn(jobs::standings::fill(state.store.clone())),
     ];
     tasks.extend(jobs::computer::start_workers(state));
     if let Some(mailer) = &state.mailer {

@@ -1,7 +1,7 @@
 //! One change to a game as the store applies it: a conditional `UPDATE …
-//! WHERE version = expected`, the seat it takes (only if still open), the
-//! mail that tells of it, and the seats read back, in the caller's
-//! transaction.
+//! WHERE version = expected`, the seat it takes (only if still open), how
+//! each seat came out of a game it ends, the mail that tells of it, and
+//! the seats read back, in the caller's transaction.
 
 use arbiter_play::Timestamp;
 
@@ -17,6 +17,9 @@ pub(crate) struct Change {
     pub(crate) update: GameUpdate,
     /// The record as JSON (written by the caller, off the writer).
     pub(crate) record: String,
+    /// How each seat came out of the game, in seat order, if the change
+    /// ends it (worked out by the caller, off the writer).
+    pub(crate) standings: Vec<arbiter_play::Standing>,
 }
 
 /// Runs the change `$change` in the transaction `$tx`: the conditional
@@ -72,6 +75,14 @@ macro_rules! apply_change {
                 if taken == 0 {
                     return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
                 }
+            }
+            for (seat, standing) in change.standings.iter().enumerate() {
+                sqlx::query("UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2")
+                    .bind(key.0.as_str())
+                    .bind(seat as i32)
+                    .bind(standing.as_str())
+                    .execute(&mut *$tx)
+                    .await?;
             }
             for mail in &update.mail {
                 $crate::mail_queries::insert_mail!(&mut *$tx, mail).await?;

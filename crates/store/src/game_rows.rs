@@ -115,7 +115,7 @@ pub(crate) fn write_record(key: &GameKey, record: &GameRecord) -> Result<String,
 }
 
 /// A record from its JSON.
-fn read_record(key: &GameKey, json: &str) -> Result<GameRecord, StoreError> {
+pub(crate) fn read_record(key: &GameKey, json: &str) -> Result<GameRecord, StoreError> {
     serde_json::from_str(json)
         .map_err(|e| StoreError::Record { key: key.clone(), reason: format!("the stored record cannot be read: {e}") })
 }

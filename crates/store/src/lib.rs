@@ -32,8 +32,10 @@
 //!   before creators were kept); indexed on `(state, updated)`, on
 //!   `deadline` and on `(creator_id, state)`.
 //! - `game_seats`: `(game_key, seat)` with at most one of `account_id`
-//!   and `computer_level`; both null is an open seat. Indexed on
-//!   `account_id`.
+//!   and `computer_level`; both null is an open seat; `standing`, how the
+//!   seat came out of its finished game (`won`, `lost`, `drawn`,
+//!   `aborted`, `unknown`; null while the game goes on). Indexed on
+//!   `account_id` and on `(account_id, standing)`.
 //! - `mail`: the outbox. A mail is queued in the same call that stores
 //!   the change it tells of and sent later by a background job:
 //!   `to_address`, `subject`, `body`, `created`, `next_attempt`,
@@ -118,6 +120,7 @@ mod mail_queries;
 mod notify;
 mod open;
 mod password_resets;
+mod players;
 mod sessions;
 mod update;
 mod verifications;
@@ -132,5 +135,6 @@ pub use mail_queries::{FailedMail, MailCounts};
 pub use notify::{Heard, Listener};
 pub use open::{Backend, Store};
 pub use password_resets::{NewPasswordReset, PasswordReset, ResetRefusal};
+pub use players::{Player, Tally};
 pub use sessions::{SessionId, SessionInfo, SignedSession};
 pub use verifications::{NewVerification, VerifyRefusal};

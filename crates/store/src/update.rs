@@ -7,14 +7,15 @@
 use crate::change::{Change, apply_change};
 use crate::error::StoreError;
 use crate::game_rows::write_record;
-use crate::games::{GameKey, GameUpdate, StoredGame};
+use crate::games::{GameKey, GameState, GameUpdate, StoredGame};
 use crate::open::Store;
 
 impl Store {
     /// Stores a change to a game read at `expected_version` and returns
     /// the game as now stored (its version one more), once the change is
     /// committed to disk. In the same transaction: the seat the change
-    /// gives to an account, and the mail that tells of it. Refuses with
+    /// gives to an account, how each seat came out of a game the change
+    /// ends, and the mail that tells of it. Refuses with
     /// [`StoreError::Stale`] if the game has changed since (of several
     /// changes from the same version exactly one is stored), with
     /// [`StoreError::NotFound`] if there is no such game, and, if the
@@ -27,7 +28,11 @@ impl Store {
         update: GameUpdate,
     ) -> Result<StoredGame, StoreError> {
         let record = write_record(key, &update.record)?;
-        let change = Change { key: key.clone(), expected_version, update, record };
+        let standings = match update.state {
+            GameState::Finished => update.record.standings().unwrap_or_default(),
+            GameState::Open | GameState::Active => Vec::new(),
+        };
+        let change = Change { key: key.clone(), expected_version, update, record, standings };
         match (&self.pool, &self.group_commit) {
             (_, Some(group)) => group.store(change).await,
             (crate::open::Pool::Postgres(pool), None) => {

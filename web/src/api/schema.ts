@@ -72,6 +72,12 @@ export interface paths {
   "/api/positions": {
     post: operations["position"];
   };
+  "/api/players": {
+    get: operations["names"];
+  };
+  "/api/players/{name}": {
+    get: operations["player"];
+  };
   "/api/games/{id}/live": {
     get: operations["game_live"];
   };
@@ -587,6 +593,55 @@ export interface components {
        * (Single Capture Go's pending play).
        */
       pending?: boolean;
+    };
+    /** @description `GET /api/players?prefix=`: a name that starts with the prefix. */
+    PlayerName: {
+      /** @description The name, as its player wrote it. */
+      name: string;
+    };
+    /** @description A player's finished games of one game. */
+    PlayerTally: {
+      /**
+       * Format: int64
+       * @description Games played to an end.
+       */
+      played: number;
+      /**
+       * Format: int64
+       * @description Won (a shared win counts).
+       */
+      won: number;
+      /**
+       * Format: int64
+       * @description Lost.
+       */
+      lost: number;
+      /**
+       * Format: int64
+       * @description Drawn.
+       */
+      drawn: number;
+    };
+    /** @description `GET /api/players/{name}`: a player's page. */
+    PlayerView: {
+      /** @description Their name, as they wrote it. */
+      name: string;
+      /** @description When they joined (RFC 3339). */
+      created: string;
+      /** @description `person` (guests and bots come later). */
+      kind: string;
+      /**
+       * @description Their finished games per game (`agog`, `sage`…): only games they
+       * have finished one of. A game called off is not counted.
+       */
+      games: {
+        [key: string]: components["schemas"]["PlayerTally"];
+      };
+      /**
+       * @description Their most recently changed games (finished, going on, or waiting
+       * for players), newest first, at most 10.
+       */
+      recent: components["schemas"]["GameSummary"][];
     };
     /**
      * @description `POST /api/positions`: a position of any game, and moves to play from
@@ -1363,6 +1418,64 @@ export interface operations {
         };
       };
       /** @description too many positions asked for from this address; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  names: {
+    parameters: {
+      path: {
+        /**
+         * @description The start of the name (any case): 1 to 32 letters, digits, `-`,
+         * `_` or `.`.
+         */
+        prefix: string;
+      };
+    };
+    responses: {
+      /** @description up to 20 names that start with the prefix, by name */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerName"][];
+        };
+      };
+      /** @description no prefix, or one that no name could start with */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many asked for from this address; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  player: {
+    parameters: {
+      path: {
+        /** @description the player's name, in any case */
+        name: string;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerView"];
+        };
+      };
+      /** @description no player has the name */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many asked for from this address; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -67,6 +67,10 @@ pub struct LimitArgs {
     /// Positions (`POST /api/positions`) one address may ask for.
     #[arg(long, env = "ARBITER_LIMIT_POSITIONS_PER_ADDRESS", default_value_t = Limits::default().positions_per_address)]
     limit_positions_per_address: Rate,
+    /// Players' pages and name completions (`GET /api/players…`) one
+    /// address may ask for.
+    #[arg(long, env = "ARBITER_LIMIT_PLAYERS_PER_ADDRESS", default_value_t = Limits::default().players_per_address)]
+    limit_players_per_address: Rate,
     /// Unfinished games with a computer seat one account may have created.
     #[arg(long, env = "ARBITER_MAX_COMPUTER_GAMES", default_value_t = Limits::default().computer_games_per_account)]
     max_computer_games: u32,
@@ -135,6 +139,7 @@ impl LimitArgs {
             games_per_account: self.limit_games_per_account,
             games_per_address: self.limit_games_per_address,
             positions_per_address: self.limit_positions_per_address,
+            players_per_address: self.limit_players_per_address,
             computer_games_per_account: self.max_computer_games,
             plays_per_round: self.max_plays_per_round,
             searches,

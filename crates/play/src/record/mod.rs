@@ -10,11 +10,13 @@ mod file;
 mod legacy;
 mod replay;
 mod result;
+mod standing;
 mod text;
 
 pub use error::RecordError;
 pub use file::{FORMAT, RefereeFile};
 pub use replay::Replayed;
+pub use standing::Standing;
 pub use text::MoveForm;
 
 pub(crate) use result::of_status as result_of;

@@ -1,10 +1,12 @@
 //! What the server does without being asked: the computer's moves, the
 //! deadlines (a player out of time, a round to close), the lobby's list,
-//! and sweeping away what has expired.
+//! sweeping away what has expired, and filling in the standings of games
+//! that finished before they were kept.
 
 pub mod computer;
 pub mod deadlines;
 pub mod lobby;
 pub mod searches;
+pub mod standings;
 pub mod sweep;
 pub mod waiting;

@@ -55,6 +55,9 @@ pub struct Limits {
     pub games_per_address: Rate,
     /// Positions (`POST /api/positions`) asked for per address.
     pub positions_per_address: Rate,
+    /// Players' pages and name completions (`GET /api/players…`) asked
+    /// for per address.
+    pub players_per_address: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
     /// Plays (counted or refused) one Single Capture Go player may send a
@@ -97,6 +100,7 @@ impl Default for Limits {
             games_per_account: Rate::per_hour(60),
             games_per_address: Rate::per_hour(120),
             positions_per_address: Rate::per_minute(300),
+            players_per_address: Rate::per_minute(300),
             computer_games_per_account: 10,
             plays_per_round: 20,
             searches: cores,
@@ -172,6 +176,8 @@ pub struct Guards {
     pub games_per_address: Limiter<AddressKey>,
     /// Positions asked for per address.
     pub positions_per_address: Limiter<AddressKey>,
+    /// Players' pages and name completions per address.
+    pub players_per_address: Limiter<AddressKey>,
 }
 
 impl Guards {
@@ -190,6 +196,7 @@ impl Guards {
             games_per_account: Limiter::new(limits.games_per_account, keys),
             games_per_address: Limiter::new(limits.games_per_address, keys),
             positions_per_address: Limiter::new(limits.positions_per_address, keys),
+            players_per_address: Limiter::new(limits.players_per_address, keys),
         }
     }
 
@@ -206,6 +213,7 @@ impl Guards {
             + self.games_per_account.sweep(now)
             + self.games_per_address.sweep(now)
             + self.positions_per_address.sweep(now)
+            + self.players_per_address.sweep(now)
     }
 }
 

@@ -7,5 +7,6 @@ pub mod live;
 pub mod me;
 pub mod metrics;
 pub mod password_reset;
+pub mod players;
 pub mod positions;
 pub mod service;
