@@ -100,6 +100,12 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
     await visitor.page.waitForSelector('.board-wrap svg');
     await checkPage(visitor.page, `${title}, a spectator`);
   }
+  await visitor.page.goto(`/players/${player.name}`);
+  await visitor.page.waitForSelector('[data-testid=recent-games]');
+  await checkPage(visitor.page, "a player's page");
+  await visitor.page.goto('/players/nobody-at-all');
+  await visitor.page.waitForSelector('h1', { state: 'attached' });
+  await checkPage(visitor.page, 'a page of nobody');
   await visitor.context.close();
   await audited.context.close();
   await player.context.close();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AccountPage } from './pages/account';
 import { GamePage } from './pages/game';
 import { LobbyPage } from './pages/lobby';
+import { PlayerPage } from './pages/player';
 import { SignInPage, SignUpPage } from './pages/sign';
 import { ResetPage } from './pages/reset';
 import { VerifyPage } from './pages/verify';
@@ -44,6 +45,9 @@ export function App() {
     case 'game':
       // Views are shaped for their viewer: the page starts afresh for whoever is signed in.
       page = me === undefined ? <p class="panel">Loading…</p> : <GamePage key={`${route.id}:${me?.id ?? ''}`} id={route.id} />;
+      break;
+    case 'player':
+      page = <PlayerPage name={route.name} />;
       break;
     case 'missing':
       page = (

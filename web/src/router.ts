@@ -1,5 +1,5 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
-// `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`.
+// `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`, `/players/{name}`.
 
 import { useEffect, useState } from 'preact/hooks';
 
@@ -12,7 +12,17 @@ export type Route =
   | { page: 'verify' }
   | { page: 'reset' }
   | { page: 'game'; id: string }
+  | { page: 'player'; name: string }
   | { page: 'missing'; path: string };
+
+/** `text` with its %-escapes decoded, or null if they are not valid. */
+function decoded(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
 
 /** The route of an address's path. */
 export function routeOf(path: string): Route {
@@ -24,7 +34,11 @@ export function routeOf(path: string): Route {
   if (clean === '/verify') return { page: 'verify' };
   if (clean === '/reset') return { page: 'reset' };
   const game = /^\/games\/([^/]+)$/.exec(clean);
-  if (game) return { page: 'game', id: decodeURIComponent(game[1]) };
+  const id = game && decoded(game[1]);
+  if (id) return { page: 'game', id };
+  const player = /^\/players\/([^/]+)$/.exec(clean);
+  const name = player && decoded(player[1]);
+  if (name) return { page: 'player', name };
   return { page: 'missing', path };
 }
 

@@ -1,7 +1,21 @@
 // The server's HTTP interface, typed. The browser's session cookie
 // (HttpOnly, set by `POST /api/sessions`) authenticates every call.
 
-import type { Catalog, GameSummary, GameView, History, Me, MeChange, NewGame, PositionRequest, PositionView, Session, SessionView } from './types';
+import type {
+  Catalog,
+  GameSummary,
+  GameView,
+  History,
+  Me,
+  MeChange,
+  NewGame,
+  PlayerName,
+  PlayerView,
+  PositionRequest,
+  PositionView,
+  Session,
+  SessionView,
+} from './types';
 
 /** An answer the server refused, with its code and its explanation. */
 export class ApiError extends Error {
@@ -136,6 +150,13 @@ export const resign = (id: string) => call<GameView>('POST', `/api/games/${encod
 
 /** `GET /api/games/{id}/history`. */
 export const getHistory = (id: string) => call<History>('GET', `/api/games/${encodeURIComponent(id)}/history`);
+
+/** `GET /api/players/{name}`: a player's page (anyone may look). */
+export const getPlayer = (name: string) => call<PlayerView>('GET', `/api/players/${encodeURIComponent(name)}`);
+
+/** `GET /api/players?prefix=`: up to 20 names that start with `prefix`. */
+export const playerNames = (prefix: string) =>
+  call<PlayerName[]>('GET', `/api/players?${new URLSearchParams({ prefix }).toString()}`);
 
 /** `GET /api/games/catalog`: every game and edition the server offers. */
 export const getCatalog = () => call<Catalog>('GET', '/api/games/catalog');

@@ -63,3 +63,9 @@ export type CatalogOption = Schemas['CatalogOption'];
 export type PositionRequest = Schemas['PositionRequest'];
 /** The answer of `POST /api/positions`. */
 export type PositionView = Schemas['PositionView'];
+/** A player's page: `GET /api/players/{name}`. */
+export type PlayerView = Schemas['PlayerView'];
+/** A player's finished games of one game. */
+export type PlayerTally = Schemas['PlayerTally'];
+/** A name completed from a prefix: `GET /api/players?prefix=`. */
+export type PlayerName = Schemas['PlayerName'];

@@ -20,6 +20,9 @@ export function AccountPage() {
   return (
     <section class="panel narrow account">
       <h1>{me.name}</h1>
+      <p class="hint">
+        Others see <a href={`/players/${encodeURIComponent(me.name)}`}>your page</a>: your finished games and your recent ones.
+      </p>
       <AddressPart me={me} />
       <PasswordPart onChanged={() => setVersion(version + 1)} />
       <SessionsPart version={version} />

@@ -204,7 +204,10 @@ export function GamePage(props: { id: string }) {
             <li key={s.seat} class={`${view.to_move.includes(s.seat) && !rounds ? 'to-move' : ''} ${view.you.includes(s.seat) ? 'you' : ''}`}>
               <SeatMark board={view.board} seat={s.seat} />
               <span>{seatName(entry, s.seat)}</span>
-              <span class="who">{seatLabel(s)}{view.you.includes(s.seat) ? ' (you)' : ''}</span>
+              <span class="who">
+                {s.kind === 'human' && s.name ? <a href={`/players/${encodeURIComponent(s.name)}`}>{s.name}</a> : seatLabel(s)}
+                {view.you.includes(s.seat) ? ' (you)' : ''}
+              </span>
               {s.kind === 'open' && me && (
                 <button type="button" onClick={() => api.takeSeat(view.id, s.seat).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }))}>
                   Take this seat

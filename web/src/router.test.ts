@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { routeOf } from './router';
+
+describe('routes', () => {
+  it('reads a player page and a game page from their paths', () => {
+    expect(routeOf('/players/Ann')).toEqual({ page: 'player', name: 'Ann' });
+    expect(routeOf('/players/an_x/')).toEqual({ page: 'player', name: 'an_x' });
+    expect(routeOf('/games/abc123')).toEqual({ page: 'game', id: 'abc123' });
+  });
+  it('never throws on an escape that is not valid: the page is missing', () => {
+    expect(routeOf('/players/%E0%A4%A')).toEqual({ page: 'missing', path: '/players/%E0%A4%A' });
+    expect(routeOf('/games/%')).toEqual({ page: 'missing', path: '/games/%' });
+    expect(routeOf('/players/a/b').page).toBe('missing');
+  });
+});
