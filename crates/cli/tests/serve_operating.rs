@@ -3,7 +3,8 @@
 //! the metrics token (`--metrics-token`), and `arbiter backup`, a copy of
 //! the live database that holds every move acknowledged before it began;
 //! `arbiter admin` beside a running server, which hears each change at
-//! once (on SQLite, through the file they share).
+//! once (on SQLite, through the file they share); and SIGTERM, which
+//! closes every WebSocket saying the server goes away before it exits.
 
 mod support_server;
 
@@ -235,4 +236,29 @@ async fn the_administrator_s_commands_reach_the_running_server_at_once() {
     let log = server.log_text();
     assert!(log.contains(" INFO ") && log.contains("serving"), "{log}");
     assert!(!log.contains('\u{1b}'), "no terminal colours in a file:\n{log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_closes_every_websocket_saying_the_server_goes_away() {
+    let db = TestDatabase::sqlite();
+    let server = Server::start(&db.url).await;
+    let ann = server.account("ann").await;
+    let game = server.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let mut player = server.socket(&format!("/api/games/{id}/live"), Some(&ann)).await;
+    let mut spectator = server.socket(&format!("/api/games/{id}/live"), None).await;
+    let mut lobby = server.socket("/api/lobby/live", None).await;
+    for socket in [&mut player, &mut spectator] {
+        next_message(socket, Duration::from_secs(10)).await;
+    }
+
+    let exited = tokio::task::spawn_blocking({
+        let server = std::sync::Arc::new(server);
+        move || (server.terminate(Duration::from_secs(20)), server)
+    });
+    for (who, socket) in [("the player", &mut player), ("a spectator", &mut spectator), ("the lobby", &mut lobby)] {
+        assert_eq!(socket_closed(socket, Duration::from_secs(15)).await, Some(1001), "{who}'s socket: going away");
+    }
+    let (code, server) = exited.await.unwrap();
+    assert_eq!(code, Some(0), "the server exits cleanly:\n{}", server.log_text());
 }

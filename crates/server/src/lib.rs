@@ -222,7 +222,9 @@ fn with_change_from(state: &AppState, before: Option<Arc<Table>>, after: Arc<Tab
 }
 
 /// Serves `state`'s router on `listener` within `limits` until `shutdown`
-/// resolves (the tests serve through this too).
+/// resolves, lets the requests under way finish, then closes every
+/// WebSocket saying the server goes away (the tests serve through this
+/// too).
 pub async fn serve_on(
     listener: TcpListener,
     state: AppState,
@@ -230,8 +232,16 @@ pub async fn serve_on(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let counter = state.connections.clone();
-    connections::serve_connections(listener, app(state), limits, counter, shutdown).await
+    let sockets = state.sockets.clone();
+    connections::serve_connections(listener, app(state), limits, counter, shutdown).await?;
+    // The WebSockets outlive the requests that opened them: each closes
+    // saying the server stops (1001) before the process ends.
+    sockets.stop(SOCKETS_CLOSE_WITHIN).await;
+    Ok(())
 }
+
+/// How long a stopping server waits for its WebSockets to close.
+const SOCKETS_CLOSE_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Opens the database, starts the jobs, raises the descriptor limit,
 /// listens on `config.listen`, and serves until SIGTERM or SIGINT, then

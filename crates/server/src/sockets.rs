@@ -1,7 +1,9 @@
 //! The WebSockets this server holds: how many each account and each
-//! address has open (each capped), and for each signed-in socket a signal
+//! address has open (each capped), for each signed-in socket a signal
 //! that its session ended (signed out, revoked, a password changed, unused
-//! for too long), so that the socket closes at once and acts for nobody.
+//! for too long), so that the socket closes at once and acts for nobody,
+//! and for every socket a signal that the server is stopping, so that it
+//! closes saying so before the process ends.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -18,6 +20,8 @@ pub struct Sockets {
     inner: Arc<Mutex<Open>>,
     per_account: usize,
     per_address: usize,
+    /// Told `true` when the server stops.
+    stopping: Arc<watch::Sender<bool>>,
 }
 
 #[derive(Default)]
@@ -43,13 +47,28 @@ pub struct Ticket {
     sockets: Sockets,
     opener: Opener,
     ended: Option<watch::Receiver<bool>>,
+    stopping: watch::Receiver<bool>,
+}
+
+/// Why a socket must close.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Its session ended.
+    Session,
+    /// The server is stopping.
+    Server,
 }
 
 impl Sockets {
     /// No sockets yet; each account may hold `per_account` and each
     /// address `per_address`.
     pub fn new(per_account: usize, per_address: usize) -> Sockets {
-        Sockets { inner: Arc::default(), per_account: per_account.max(1), per_address: per_address.max(1) }
+        Sockets {
+            inner: Arc::default(),
+            per_account: per_account.max(1),
+            per_address: per_address.max(1),
+            stopping: Arc::new(watch::channel(false).0),
+        }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Open> {
@@ -82,7 +101,22 @@ impl Sockets {
         let ended = opener
             .session
             .map(|(_, session)| open.sessions.entry(session).or_insert_with(|| watch::channel(false).0).subscribe());
-        Ok(Ticket { sockets: self.clone(), opener, ended })
+        Ok(Ticket { sockets: self.clone(), opener, ended, stopping: self.stopping.subscribe() })
+    }
+
+    /// Tells every socket that the server is stopping, then waits until
+    /// they have all closed, or `within` has passed.
+    pub async fn stop(&self, within: std::time::Duration) {
+        let _ = self.stopping.send(true);
+        let waited = tokio::time::timeout(within, async {
+            while self.count() > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+        })
+        .await;
+        if waited.is_err() {
+            tracing::warn!(open = self.count(), "sockets still open when the server stopped");
+        }
     }
 
     /// Closes the sockets of the sessions `ids`.
@@ -128,10 +162,32 @@ fn decrement<K: std::hash::Hash + Eq>(map: &mut HashMap<K, usize>, key: &K) {
 }
 
 impl Ticket {
+    /// Resolves when the socket must close: its session ended, or the
+    /// server is stopping.
+    pub async fn ended(&mut self) -> Ending {
+        let stopping = &mut self.stopping;
+        let server = async move {
+            // A sender dropped is a server gone: stopping too.
+            while !*stopping.borrow_and_update() && stopping.changed().await.is_ok() {}
+        };
+        tokio::select! {
+            () = server => Ending::Server,
+            () = session_ended(&mut self.ended) => Ending::Session,
+        }
+    }
+
     /// Resolves when the socket's session ends; never for a socket opened
     /// without one.
     pub async fn session_ended(&mut self) {
-        match &mut self.ended {
+        session_ended(&mut self.ended).await;
+    }
+}
+
+/// Resolves when `ended` is told `true` (or its sender is gone); never
+/// without a receiver.
+async fn session_ended(ended: &mut Option<watch::Receiver<bool>>) {
+    {
+        match ended {
             Some(ended) => {
                 while !*ended.borrow_and_update() {
                     if ended.changed().await.is_err() {
@@ -196,5 +252,22 @@ mod tests {
         drop(mine);
         drop(other);
         assert!(sockets.lock().sessions.is_empty(), "no session is remembered without sockets");
+    }
+
+    #[tokio::test]
+    async fn every_socket_hears_that_the_server_stops_and_the_stop_waits_for_them() {
+        let sockets = Sockets::new(10, 10);
+        let mut signed_in = sockets.open(opener(Some(1), 10, "192.0.2.1")).unwrap();
+        let mut anonymous = sockets.open(opener(None, 0, "192.0.2.2")).unwrap();
+        let quiet = tokio::time::timeout(std::time::Duration::from_millis(50), anonymous.ended()).await;
+        assert!(quiet.is_err(), "nothing ends a socket before the stop");
+        let closing = tokio::spawn(async move {
+            let endings = (signed_in.ended().await, anonymous.ended().await);
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            endings
+        });
+        sockets.stop(std::time::Duration::from_secs(5)).await;
+        assert_eq!(sockets.count(), 0, "the stop waited for the sockets to close");
+        assert_eq!(closing.await.unwrap(), (Ending::Server, Ending::Server));
     }
 }

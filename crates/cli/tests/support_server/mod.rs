@@ -101,6 +101,23 @@ impl Server {
         let _ = child.wait();
     }
 
+    /// Sends the server SIGTERM (with `kill`, as systemd would) and waits
+    /// up to `within` for it to exit: its exit code, or `None` if it is
+    /// still running (then it is killed).
+    pub fn terminate(&self, within: Duration) -> Option<i32> {
+        let mut child = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        let sent = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+        assert!(sent.success(), "kill -TERM failed");
+        let started = Instant::now();
+        while started.elapsed() < within {
+            if let Some(status) = child.try_wait().unwrap() {
+                return status.code();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
     /// What the server wrote on its standard output and error.
     pub fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()

@@ -14,7 +14,7 @@ use arbiter_api::{ClientMessage, GameView, MoveRequest, ServerMessage};
 use arbiter_store::{AccountId, GameKey, SessionId, SignedSession};
 use axum::Router;
 use axum::extract::rejection::PathRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::response::Response;
 use axum::routing::get;
@@ -26,7 +26,7 @@ use crate::change;
 use crate::error::ApiError;
 use crate::limits::ClientAddress;
 use crate::routes::games::make_move;
-use crate::sockets::{Opener, Ticket};
+use crate::sockets::{Ending, Opener, Ticket};
 use crate::state::AppState;
 use crate::table::Table;
 
@@ -153,9 +153,16 @@ fn view_message(view: GameView) -> ServerMessage {
     ServerMessage::View { view: Box::new(view) }
 }
 
-/// Closes the socket saying its session ended.
-async fn close_ended(mut socket: WebSocket) {
-    let frame = CloseFrame { code: SESSION_ENDED, reason: "the session ended; sign in again".into() };
+/// Closes the socket saying why: its session ended, or the server stops
+/// (`1001`, going away: the client reconnects to the server that comes
+/// next).
+async fn close(mut socket: WebSocket, ending: Ending) {
+    let frame = match ending {
+        Ending::Session => CloseFrame { code: SESSION_ENDED, reason: "the session ended; sign in again".into() },
+        Ending::Server => {
+            CloseFrame { code: close_code::AWAY, reason: "the server is stopping; reconnect in a moment".into() }
+        }
+    };
     let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
@@ -178,7 +185,7 @@ async fn follow_game(
     let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
     loop {
         tokio::select! {
-            () = ticket.session_ended() => return close_ended(socket).await,
+            ending = ticket.ended() => return close(socket, ending).await,
             _ = heartbeat.ticks.tick() => {
                 if !heartbeat.alive() || socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
@@ -211,7 +218,7 @@ async fn follow_game(
                 };
                 if let Err(error) = client_message(&state, &key, watcher, text.as_str()).await {
                     if error.code == arbiter_api::ErrorCode::Unauthorized && watcher.session.is_some() {
-                        return close_ended(socket).await;
+                        return close(socket, Ending::Session).await;
                     }
                     let message = ServerMessage::Error { error: arbiter_api::ErrorDetail { code: error.code, message: error.message } };
                     if !send(&mut socket, &message).await {
@@ -266,7 +273,7 @@ async fn follow_lobby(state: AppState, mut socket: WebSocket, mut ticket: Ticket
     let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
     loop {
         tokio::select! {
-            () = ticket.session_ended() => return close_ended(socket).await,
+            ending = ticket.ended() => return close(socket, ending).await,
             _ = heartbeat.ticks.tick() => {
                 if !heartbeat.alive() || socket.send(Message::Ping(Default::default())).await.is_err() {
                     return;
