@@ -77,7 +77,7 @@ macro_rules! apply_change {
                 }
             }
             for (seat, standing) in change.standings.iter().enumerate() {
-                sqlx::query("UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2")
+                sqlx::query($crate::players::SET_STANDING)
                     .bind(key.0.as_str())
                     .bind(seat as i32)
                     .bind(standing.as_str())

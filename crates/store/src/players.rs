@@ -41,6 +41,9 @@ pub struct Tally {
     pub drawn: i64,
 }
 
+/// Sets how seat `$2` of game `$1` came out of it (`$3`).
+pub(crate) const SET_STANDING: &str = "UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2";
+
 impl Store {
     /// The player called `name` (in any case) and their finished games
     /// counted per game; `None` if there is no such account.
@@ -126,7 +129,7 @@ impl Store {
                         .as_ref()
                         .and_then(|s| s.get(usize::try_from(seat).ok()?).copied())
                         .unwrap_or(Standing::Unknown);
-                    sqlx::query("UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2")
+                    sqlx::query(SET_STANDING)
                         .bind(key.0.as_str())
                         .bind(seat)
                         .bind(standing.as_str())

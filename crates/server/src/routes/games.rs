@@ -133,7 +133,13 @@ pub(crate) async fn list(
         (true, Some(a)) => Some(a.id),
         (true, None) => return Err(ApiError::unauthorized("mine=true: sign in first")),
     };
-    let games = state.store.games(&GameFilter { state: state_filter, account, limit: 100 }).await?;
+    Ok(Json(summaries(&state, &GameFilter { state: state_filter, account, limit: 100 }).await?))
+}
+
+/// The games `filter` lets through, as a list shows them (a stored game
+/// that does not load is logged and left out).
+pub(crate) async fn summaries(state: &AppState, filter: &GameFilter) -> Result<Vec<GameSummary>, ApiError> {
+    let games = state.store.games(filter).await?;
     let mut out = Vec::with_capacity(games.len());
     for stored in games {
         match Table::load(stored) {
@@ -141,7 +147,7 @@ pub(crate) async fn list(
             Err(e) => tracing::error!(error = %e, "a stored game does not load"),
         }
     }
-    Ok(Json(out))
+    Ok(out)
 }
 
 /// The id in a game's path.

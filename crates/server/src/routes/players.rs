@@ -13,8 +13,8 @@ use serde::Deserialize;
 use crate::error::ApiError;
 use crate::limits::{ClientAddress, check};
 use crate::routes::accounts::check_name;
+use crate::routes::games::summaries;
 use crate::state::AppState;
-use crate::table::Table;
 
 /// Names a completion lists at most.
 pub const NAMES_AT_MOST: i64 = 20;
@@ -74,13 +74,7 @@ pub(crate) async fn player(
     }
     let found = state.store.player(&name).await?.ok_or_else(no_such)?;
     let filter = GameFilter { state: None, account: Some(found.account), limit: RECENT_AT_MOST };
-    let mut recent = Vec::new();
-    for stored in state.store.games(&filter).await? {
-        match Table::load(stored) {
-            Ok(table) => recent.push(table.summary()),
-            Err(e) => tracing::error!(error = %e, "a stored game does not load"),
-        }
-    }
+    let recent = summaries(&state, &filter).await?;
     let games = found
         .tallies
         .into_iter()
