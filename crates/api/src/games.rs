@@ -40,15 +40,20 @@ pub struct NewGame {
     /// Time limits; omitted, there is no deadline.
     #[serde(default)]
     pub clock: Option<ClockSpec>,
+    /// A private game: in no public list (the lobby, a player's page); its
+    /// open seats are taken with the invite code its creator's view holds.
+    #[serde(default)]
+    pub private: Option<bool>,
 }
 
 /// Who a new game's seat is for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(untagged, deny_unknown_fields)]
 pub enum SeatSpec {
-    /// `{"account": "me"}`: the creator.
+    /// `{"account": "me"}`: the creator; `{"account": "bob"}`: bob is
+    /// invited, and the seat is his alone to take (or decline).
     Account {
-        /// Always `me`.
+        /// `me`, or the name of the player invited.
         account: String,
     },
     /// `{"computer": 5}`: the computer at a level 1 to 10.
@@ -90,6 +95,9 @@ pub enum SeatKind {
     Computer,
     /// Nobody yet: anyone signed in may take it.
     Open,
+    /// Nobody yet: kept for the person invited (`name`), who may take it
+    /// or decline.
+    Invited,
 }
 
 /// A seat of a game.
@@ -97,7 +105,8 @@ pub enum SeatKind {
 pub struct SeatView {
     /// The seat as position strings name it (`w`, `b`, `A`…).
     pub seat: String,
-    /// Who sits there (`null` for an open seat).
+    /// Who sits there (`null` for an open seat; for an invitation, the
+    /// person invited).
     pub name: Option<String>,
     /// What sits there.
     pub kind: SeatKind,
@@ -200,6 +209,15 @@ pub struct GameView {
     pub created: String,
     /// When it last changed.
     pub updated: String,
+    /// The name of the player who created it (who may call it off before
+    /// its first move), if known.
+    pub creator: Option<String>,
+    /// Whether it is private: in no public list.
+    pub private: bool,
+    /// A private game's invite code, in its creator's view only: the page
+    /// `/games/{id}?invite=<code>` offers an open seat to whoever opens it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a

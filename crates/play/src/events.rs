@@ -109,6 +109,11 @@ pub enum Event {
         /// The seat.
         seat: Seat,
     },
+    /// A seat kept for an invited person was declined: it is open again.
+    SeatFreed {
+        /// The seat.
+        seat: Seat,
+    },
     /// The game is over.
     GameOver {
         /// How it ended.

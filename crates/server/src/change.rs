@@ -27,6 +27,9 @@ pub struct Changed {
     pub events: Vec<arbiter_play::Event>,
     /// A seat given to an account (the store checks it was open).
     pub seat_taken: Option<(u8, AccountId)>,
+    /// A seat kept for an account, which it declines (the store checks it
+    /// still was).
+    pub seat_declined: Option<(u8, AccountId)>,
     /// A refusal to answer with once the change is stored (a refused
     /// Single Capture Go play is kept as an attempt, then refused).
     pub refusal: Option<ApiError>,
@@ -103,6 +106,7 @@ where
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,
+            seat_declined: changed.seat_declined,
             mail: crate::mail::for_change(state, &made, &table, now).await,
             now,
         };

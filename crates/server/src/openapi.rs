@@ -6,7 +6,9 @@ use axum::{Json, Router};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, catalog, games, live, me, metrics, password_reset, players, positions, service};
+use crate::routes::{
+    accounts, catalog, games, invitations, live, me, metrics, password_reset, players, positions, service,
+};
 use crate::state::AppState;
 
 /// The route of the document.
@@ -29,7 +31,8 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         password_reset::request_reset, password_reset::confirm_reset,
         me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
-        games::history, catalog::get_catalog, positions::position, players::names, players::player,
+        games::history, invitations::decline, invitations::call_off,
+        catalog::get_catalog, positions::position, players::names, players::player,
         live::game_live, live::lobby_live,
         service::healthz, metrics::metrics, openapi,
     ),

@@ -384,3 +384,38 @@ async fn a_forgotten_password_is_reset_on_sqlite() {
 async fn a_forgotten_password_is_reset_on_postgres() {
     a_forgotten_password_is_reset_by_a_link_to_a_verified_address(Db::Postgres).await;
 }
+
+/// An invited player who wants mail is told by mail, with the link to
+/// the game; the creator's name in it is the one they gave.
+async fn an_invitation_is_mailed(db: Db) {
+    let smtp = SmtpListener::default();
+    let Some(s) = server_with_mail(db, &smtp).await else { return };
+    let ann = account_with_mail(&s, &smtp, "Ann").await;
+    account_with_mail(&s, &smtp, "bo").await;
+    s.account("cy").await;
+    smtp.clear();
+    let game = s
+        .create(&ann, json!({"game": "scg", "private": true, "seats": [{"account": "me"}, {"account": "bo"}, {"account": "cy"}]}))
+        .await;
+    let id = game["id"].as_str().unwrap().to_string();
+    arbiter_server::send_due(&s.state).await;
+    let mails = smtp.received();
+    assert_eq!(mails.len(), 1, "cy has no address: {mails:?}");
+    assert_eq!(mails[0].to, "bo@example.org");
+    assert!(mails[0].data.contains("Subject: Arbiter: Ann invites you to play Single Capture Go"), "{}", mails[0].data);
+    assert!(mails[0].data.contains("a private game of Single Capture Go, in seat B"), "{}", mails[0].data);
+    assert!(mails[0].data.contains(&format!("https://arbiter.example/games/{id}")), "{}", mails[0].data);
+    let code = game["invite"].as_str().unwrap();
+    assert!(!mails[0].data.contains(code), "the invited player needs no code, and the mail holds none");
+    s.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_is_mailed_on_sqlite() {
+    an_invitation_is_mailed(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invitation_is_mailed_on_postgres() {
+    an_invitation_is_mailed(Db::Postgres).await;
+}

@@ -36,9 +36,9 @@ macro_rules! apply_change {
             // The conditional UPDATE first: on PostgreSQL it takes the
             // row's lock, and a concurrent one from the same version
             // waits for it, then finds the version moved on.
-            let created = sqlx::query_as::<_, (i64, Option<i64>)>(
+            let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>(
                 "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id",
+                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
             )
             .bind(key.0.as_str())
             .bind(change.expected_version)
@@ -63,8 +63,9 @@ macro_rules! apply_change {
             };
             if let Some((seat, account)) = update.seat_taken {
                 let taken = sqlx::query(
-                    "UPDATE game_seats SET account_id = $3 \
-                     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL",
+                    "UPDATE game_seats SET account_id = $3, invited_id = NULL \
+                     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL \
+                     AND (invited_id IS NULL OR invited_id = $3)",
                 )
                 .bind(key.0.as_str())
                 .bind(i32::from(seat))
@@ -73,6 +74,20 @@ macro_rules! apply_change {
                 .await?
                 .rows_affected();
                 if taken == 0 {
+                    return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
+                }
+            }
+            if let Some((seat, account)) = update.seat_declined {
+                let declined = sqlx::query(
+                    "UPDATE game_seats SET invited_id = NULL WHERE game_key = $1 AND seat = $2 AND invited_id = $3",
+                )
+                .bind(key.0.as_str())
+                .bind(i32::from(seat))
+                .bind(account.0)
+                .execute(&mut *$tx)
+                .await?
+                .rows_affected();
+                if declined == 0 {
                     return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
                 }
             }
@@ -93,7 +108,7 @@ macro_rules! apply_change {
                 .await?;
             let seats =
                 rows.iter().map(|row| $crate::game_rows::seat_from_columns(key, row)).collect::<Result<Vec<_>, _>>()?;
-            Ok::<((i64, Option<i64>), Vec<crate::games::StoredSeat>), StoreError>((created, seats))
+            Ok::<((i64, Option<i64>, Option<String>), Vec<crate::games::StoredSeat>), StoreError>((created, seats))
         }
     };
 }
@@ -101,7 +116,11 @@ pub(crate) use apply_change;
 
 impl Change {
     /// The game as stored once this change is committed.
-    pub(crate) fn stored(self, (created, creator): (i64, Option<i64>), seats: Vec<StoredSeat>) -> StoredGame {
+    pub(crate) fn stored(
+        self,
+        (created, creator, invite): (i64, Option<i64>, Option<String>),
+        seats: Vec<StoredSeat>,
+    ) -> StoredGame {
         StoredGame {
             key: self.key,
             version: self.expected_version + 1,
@@ -112,6 +131,7 @@ impl Change {
             record: self.update.record,
             seats,
             creator: creator.map(crate::accounts::AccountId),
+            invite,
         }
     }
 }

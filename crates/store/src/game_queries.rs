@@ -4,25 +4,31 @@ use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
 use crate::error::StoreError;
-use crate::game_rows::{GameSeatRow, game_columns, games_from_rows, holder_columns, write_record};
+use crate::game_rows::{GameSeatRow, game_columns, game_tables, games_from_rows, holder_columns, write_record};
 use crate::games::{GameFilter, GameKey, GameState, NewGame, StoredGame};
 use crate::open::Store;
 
 /// A game and its seats, by key.
-const GAME_BY_KEY: &str = concat!(
-    game_columns!(),
-    "FROM games g LEFT JOIN game_seats s ON s.game_key = g.key WHERE g.key = $1 ORDER BY s.seat"
-);
+const GAME_BY_KEY: &str = concat!(game_columns!(), game_tables!("games"), "WHERE g.key = $1 ORDER BY s.seat");
 
 /// The newest games in a state (`$1`, or any if null) where an account
-/// (`$2`, or anyone if null) holds a seat, at most `$3` of them, with
-/// their seats.
+/// (`$2`, or anyone if null) holds a seat and a seat is kept for an
+/// account in a game not over (`$4`, or for anyone or nobody if null), public ones only if
+/// `$5`, after the game `$6` (if not null) in the order of the list, at
+/// most `$3` of them, with their seats.
 const GAMES_BY_FILTER: &str = concat!(
     game_columns!(),
-    "FROM (SELECT * FROM games WHERE ($1 IS NULL OR state = $1) \
+    game_tables!(
+        "(SELECT * FROM games WHERE ($1 IS NULL OR state = $1) \
      AND ($2 IS NULL OR EXISTS (SELECT 1 FROM game_seats a WHERE a.game_key = games.key AND a.account_id = $2)) \
-     ORDER BY updated DESC, key LIMIT $3) g \
-     LEFT JOIN game_seats s ON s.game_key = g.key ORDER BY g.updated DESC, g.key, s.seat"
+     AND ($4 IS NULL OR (state <> 'finished' \
+          AND EXISTS (SELECT 1 FROM game_seats v WHERE v.game_key = games.key AND v.invited_id = $4))) \
+     AND (NOT $5 OR invite_code IS NULL) \
+     AND ($6 IS NULL OR EXISTS (SELECT 1 FROM games p WHERE p.key = $6 \
+          AND (games.updated < p.updated OR (games.updated = p.updated AND games.key > p.key)))) \
+     ORDER BY updated DESC, key LIMIT $3)"
+    ),
+    "ORDER BY g.updated DESC, g.key, s.seat"
 );
 
 /// The unfinished games with a computer seat that `$1` created.
@@ -60,8 +66,8 @@ impl Store {
                 }
             }
             sqlx::query(
-                "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id) \
-                 VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7)",
+                "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
+                 invite_code) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8)",
             )
             .bind(new.key.0.as_str())
             .bind(game.as_str())
@@ -70,15 +76,20 @@ impl Store {
             .bind(new.deadline.map(Timestamp::unix))
             .bind(new.now.unix())
             .bind(new.creator.map(|c| c.0))
+            .bind(new.invite.as_deref())
             .execute(&mut *tx)
             .await?;
             for seat in &new.seats {
-                let (account, level) = holder_columns(&seat.holder);
-                sqlx::query("INSERT INTO game_seats (game_key, seat, account_id, computer_level) VALUES ($1, $2, $3, $4)")
+                let (account, level, invited) = holder_columns(&seat.holder);
+                sqlx::query(
+                    "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
                     .bind(new.key.0.as_str())
                     .bind(i32::from(seat.seat))
                     .bind(account)
                     .bind(level)
+                    .bind(invited)
                     .execute(&mut *tx)
                     .await?;
             }
@@ -106,6 +117,7 @@ impl Store {
             created: new.now,
             updated: new.now,
             creator: new.creator,
+            invite: new.invite.clone(),
         })
     }
 
@@ -144,6 +156,9 @@ impl Store {
                 .bind(filter.state.map(GameState::as_str))
                 .bind(filter.account.map(|a| a.0))
                 .bind(filter.limit())
+                .bind(filter.invited.map(|a| a.0))
+                .bind(filter.public)
+                .bind(filter.after.as_ref().map(|k| k.0.as_str()))
                 .fetch_all(pool)
                 .await
         })?;

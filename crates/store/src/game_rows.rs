@@ -10,11 +10,24 @@ use crate::games::{GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 /// seats `s`. Rows of one game must come together, seats in order.
 macro_rules! game_columns {
     () => {
-        "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, \
-         s.seat, s.account_id, s.computer_level "
+        "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
+         s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name "
     };
 }
 pub(crate) use game_columns;
+
+/// The tables of [`game_columns`] after `FROM`, from the games `$from`
+/// (a table or a subquery, named `g`).
+macro_rules! game_tables {
+    ($from:literal) => {
+        concat!(
+            "FROM ",
+            $from,
+            " g LEFT JOIN game_seats s ON s.game_key = g.key LEFT JOIN accounts i ON i.id = s.invited_id "
+        )
+    };
+}
+pub(crate) use game_tables;
 
 /// A game with one of its seats (or none, if it has none).
 #[derive(sqlx::FromRow)]
@@ -27,9 +40,12 @@ pub(crate) struct GameSeatRow {
     created: i64,
     updated: i64,
     creator_id: Option<i64>,
+    invite_code: Option<String>,
     seat: Option<i32>,
     account_id: Option<i64>,
     computer_level: Option<i32>,
+    invited_id: Option<i64>,
+    invited_name: Option<String>,
 }
 
 /// The games in `rows`, in their order.
@@ -65,6 +81,7 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
         created: Timestamp::from_unix(row.created),
         updated: Timestamp::from_unix(row.updated),
         creator: row.creator_id.map(AccountId),
+        invite: row.invite_code,
     })
 }
 
@@ -74,8 +91,14 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
         return Ok(None);
     };
     let key = GameKey(row.key.clone());
-    seat_from_columns(&key, &SeatRow { seat: number, account_id: row.account_id, computer_level: row.computer_level })
-        .map(Some)
+    let seat = SeatRow {
+        seat: number,
+        account_id: row.account_id,
+        computer_level: row.computer_level,
+        invited_id: row.invited_id,
+        invited_name: row.invited_name.clone(),
+    };
+    seat_from_columns(&key, &seat).map(Some)
 }
 
 /// A row of `game_seats`, without its game.
@@ -84,11 +107,14 @@ pub(crate) struct SeatRow {
     seat: i32,
     account_id: Option<i64>,
     computer_level: Option<i32>,
+    invited_id: Option<i64>,
+    invited_name: Option<String>,
 }
 
 /// The columns of a [`SeatRow`], in seat order for `$1`'s game.
-pub(crate) const SEATS_OF_GAME: &str =
-    "SELECT seat, account_id, computer_level FROM game_seats WHERE game_key = $1 ORDER BY seat";
+pub(crate) const SEATS_OF_GAME: &str = "SELECT s.seat, s.account_id, s.computer_level, s.invited_id, \
+     i.name AS invited_name FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
+     WHERE s.game_key = $1 ORDER BY s.seat";
 
 /// The seat of `key` in a row of `game_seats`.
 pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSeat, StoreError> {
@@ -98,12 +124,15 @@ pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSe
     };
     let number = row.seat;
     let seat = u8::try_from(number).map_err(|_| bad("seat", number.into()))?;
-    let holder = match (row.account_id, row.computer_level) {
-        (Some(id), _) => SeatHolder::Account(AccountId(id)),
-        (None, Some(level)) => {
+    let holder = match (row.account_id, row.computer_level, row.invited_id) {
+        (Some(id), _, _) => SeatHolder::Account(AccountId(id)),
+        (None, Some(level), _) => {
             SeatHolder::Computer(u8::try_from(level).map_err(|_| bad("computer level", level.into()))?)
         }
-        (None, None) => SeatHolder::Open,
+        (None, None, Some(id)) => {
+            SeatHolder::Invited { account: AccountId(id), name: row.invited_name.clone().unwrap_or_default() }
+        }
+        (None, None, None) => SeatHolder::Open,
     };
     Ok(StoredSeat { seat, holder })
 }
@@ -120,11 +149,13 @@ pub(crate) fn read_record(key: &GameKey, json: &str) -> Result<GameRecord, Store
         .map_err(|e| StoreError::Record { key: key.clone(), reason: format!("the stored record cannot be read: {e}") })
 }
 
-/// The seat columns of a holder: account, computer level.
-pub(crate) fn holder_columns(holder: &SeatHolder) -> (Option<i64>, Option<i32>) {
+/// The seat columns of a holder: account, computer level, invited
+/// account.
+pub(crate) fn holder_columns(holder: &SeatHolder) -> (Option<i64>, Option<i32>, Option<i64>) {
     match holder {
-        SeatHolder::Account(id) => (Some(id.0), None),
-        SeatHolder::Computer(level) => (None, Some(i32::from(*level))),
-        SeatHolder::Open => (None, None),
+        SeatHolder::Account(id) => (Some(id.0), None, None),
+        SeatHolder::Computer(level) => (None, Some(i32::from(*level)), None),
+        SeatHolder::Open => (None, None, None),
+        SeatHolder::Invited { account, .. } => (None, None, Some(account.0)),
     }
 }

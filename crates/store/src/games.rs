@@ -53,6 +53,22 @@ pub enum SeatHolder {
     Computer(u8),
     /// Nobody yet: anyone may take it.
     Open,
+    /// Nobody yet, but kept for one invited account: only it may take the
+    /// seat (or decline, and the seat is open).
+    Invited {
+        /// The account invited.
+        account: AccountId,
+        /// Its name, as it was given.
+        name: String,
+    },
+}
+
+impl SeatHolder {
+    /// Whether nobody holds the seat yet (open, or kept for someone
+    /// invited).
+    pub fn is_free(&self) -> bool {
+        matches!(self, SeatHolder::Open | SeatHolder::Invited { .. })
+    }
 }
 
 /// A seat of a game and who holds it.
@@ -85,6 +101,17 @@ pub struct StoredGame {
     pub updated: Timestamp,
     /// Who created it (none for games stored before creators were kept).
     pub creator: Option<AccountId>,
+    /// A private game's invite code: the game is in no public list, and
+    /// its open seats are taken with the code. `None`: a public game.
+    pub invite: Option<String>,
+}
+
+impl StoredGame {
+    /// Whether anyone may take one of its seats (an open seat, not one
+    /// kept for someone invited): what the lobby lists.
+    pub fn has_open_seat(&self) -> bool {
+        self.seats.iter().any(|s| s.holder == SeatHolder::Open)
+    }
 }
 
 /// A game to create.
@@ -104,6 +131,8 @@ pub struct NewGame {
     pub now: Timestamp,
     /// Who creates it.
     pub creator: Option<AccountId>,
+    /// A private game's invite code (`None`: a public game).
+    pub invite: Option<String>,
     /// Mail that tells of it, queued with it.
     pub mail: Vec<crate::mail::NewMail>,
     /// If the game has a computer seat: how many unfinished games with a
@@ -130,8 +159,11 @@ pub struct GameUpdate {
     pub state: GameState,
     /// The deadline now.
     pub deadline: Option<Timestamp>,
-    /// An open seat that the account takes.
+    /// An open seat that the account takes (or a seat kept for it, which
+    /// it accepts).
     pub seat_taken: Option<(u8, AccountId)>,
+    /// A seat kept for the account, which it declines: the seat is open.
+    pub seat_declined: Option<(u8, AccountId)>,
     /// Mail that tells of the change, queued with it.
     pub mail: Vec<crate::mail::NewMail>,
     /// The time now.
@@ -145,6 +177,14 @@ pub struct GameFilter {
     pub state: Option<GameState>,
     /// Only games where this account holds a seat.
     pub account: Option<AccountId>,
+    /// Only games not over with a seat kept for this account (its
+    /// invitations).
+    pub invited: Option<AccountId>,
+    /// Leave private games out (every public list does).
+    pub public: bool,
+    /// Only games after this one in the list's order (the newest change
+    /// first): the next page of a list whose last game was this one.
+    pub after: Option<GameKey>,
     /// At most this many (0 or less: 100).
     pub limit: i64,
 }

@@ -50,6 +50,7 @@ export interface paths {
   };
   "/api/games/{id}": {
     get: operations["view"];
+    delete: operations["call_off"];
   };
   "/api/games/{id}/seats/{seat}": {
     post: operations["take_seat"];
@@ -65,6 +66,9 @@ export interface paths {
   };
   "/api/games/{id}/history": {
     get: operations["history"];
+  };
+  "/api/games/{id}/seats/{seat}/decline": {
+    post: operations["decline"];
   };
   "/api/games/catalog": {
     get: operations["get_catalog"];
@@ -389,6 +393,18 @@ export interface components {
       created: string;
       /** @description When it last changed. */
       updated: string;
+      /**
+       * @description The name of the player who created it (who may call it off before
+       * its first move), if known.
+       */
+      creator?: string | null;
+      /** @description Whether it is private: in no public list. */
+      private: boolean;
+      /**
+       * @description A private game's invite code, in its creator's view only: the page
+       * `/games/{id}?invite=<code>` offers an open seat to whoever opens it.
+       */
+      invite?: string | null;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step
@@ -536,6 +552,11 @@ export interface components {
        */
       seats: components["schemas"]["SeatSpec"][];
       clock?: components["schemas"]["ClockSpec"] | null;
+      /**
+       * @description A private game: in no public list (the lobby, a player's page); its
+       * open seats are taken with the invite code its creator's view holds.
+       */
+      private?: boolean | null;
     };
     /** @description What mail the account wants. */
     Notify: {
@@ -697,10 +718,10 @@ export interface components {
      * @description Who sits in a seat: a person, the computer, or nobody yet.
      * @enum {string}
      */
-    SeatKind: "human" | "computer" | "open";
+    SeatKind: "human" | "computer" | "open" | "invited";
     /** @description Who a new game's seat is for. */
     SeatSpec: OneOf<[{
-      /** @description Always `me`. */
+      /** @description `me`, or the name of the player invited. */
       account: string;
     }, {
       /**
@@ -716,7 +737,10 @@ export interface components {
     SeatView: {
       /** @description The seat as position strings name it (`w`, `b`, `A`…). */
       seat: string;
-      /** @description Who sits there (`null` for an open seat). */
+      /**
+       * @description Who sits there (`null` for an open seat; for an invitation, the
+       * person invited).
+       */
       name?: string | null;
       /** @description What sits there. */
       kind: components["schemas"]["SeatKind"];
@@ -1135,8 +1159,20 @@ export interface operations {
       path: {
         /** @description `open`, `active` or `finished`. */
         state: string | null;
-        /** @description Only the caller's games. */
+        /** @description Only the caller's games (private ones included). */
         mine: boolean | null;
+        /**
+         * @description Only games with a seat kept for the caller: invitations (private
+         * ones included).
+         */
+        invited: boolean | null;
+        /**
+         * @description The next page: only the games after this one (a game's id) in the
+         * list's order, the most recently changed first.
+         */
+        after: string | null;
+        /** @description At most this many games, 1 to 100 (default 100). */
+        limit: number | null;
       };
     };
     responses: {
@@ -1213,6 +1249,42 @@ export interface operations {
       };
     };
   };
+  call_off: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description the game is called off: over, nobody won, `status.state` `aborted` */
+      204: {
+        content: never;
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller did not create the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description something has been played already, or the game is over */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   take_seat: {
     parameters: {
       path: {
@@ -1220,6 +1292,8 @@ export interface operations {
         id: string;
         /** @description the seat's label (w, b, A…) */
         seat: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -1229,6 +1303,12 @@ export interface operations {
         };
       };
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the seat is kept for someone invited, or the game is private and the invite code is missing or wrong */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1377,6 +1457,46 @@ export interface operations {
         };
       };
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  decline: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description the seat's label (w, b, A…) */
+        seat: string;
+      };
+    };
+    responses: {
+      /** @description the seat is open again */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GameView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the seat is not kept for the caller */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the seat is kept for nobody (taken, declined already), or the game is over */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

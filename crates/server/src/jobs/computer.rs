@@ -51,7 +51,7 @@ async fn search(state: &AppState, key: &GameKey) {
 /// At start: the games waiting for the computer when the server stopped
 /// are queued again.
 pub async fn resume(state: &AppState) {
-    let filter = GameFilter { state: Some(GameState::Active), account: None, limit: 10_000 };
+    let filter = GameFilter { state: Some(GameState::Active), account: None, limit: 10_000, ..GameFilter::default() };
     let games = match state.store.games(&filter).await {
         Ok(games) => games,
         Err(e) => {

@@ -64,7 +64,7 @@ impl LobbyFeed {
 
 /// The list as the lobby's sockets send it.
 async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
-    let filter = GameFilter { state: Some(GameState::Open), account: None, limit: 100 };
+    let filter = GameFilter { state: Some(GameState::Open), public: true, limit: 100, ..GameFilter::default() };
     let games = match store.games(&filter).await {
         Ok(games) => games,
         Err(e) => {
@@ -72,8 +72,11 @@ async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
             return None;
         }
     };
+    // A game whose free seats are all kept for people invited is theirs
+    // to join, not the lobby's.
     let games = games
         .into_iter()
+        .filter(|stored| stored.has_open_seat())
         .map(|stored| match kept.get(&stored.key).filter(|kept| kept.stored.version == stored.version) {
             Some(kept) => Some(kept.summary()),
             None => Table::load(stored).ok().map(|t| t.summary()),

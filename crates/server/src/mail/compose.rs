@@ -30,6 +30,23 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
             _ => None,
         })
         .collect();
+    if made.from == 0 {
+        let by = after.creator_name().unwrap_or_else(|| "A player".into());
+        let private = if after.stored.invite.is_some() { "private " } else { "" };
+        for seat in &after.stored.seats {
+            if let SeatHolder::Invited { account, .. } = seat.holder {
+                mails.push((
+                    account,
+                    format!("Arbiter: {by} invites you to play {name}"),
+                    format!(
+                        "{by} invites you to a {private}game of {name}, in seat {}.\n\n\
+                         Take your seat, or decline: {link}\n",
+                        after.label(arbiter_core::Seat(seat.seat))
+                    ),
+                ));
+            }
+        }
+    }
     if made.ended() {
         let status = after.play.status();
         let result = status.describe(|s| after.label(s));

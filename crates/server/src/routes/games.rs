@@ -33,8 +33,9 @@ pub fn router() -> Router<AppState> {
         .route("/api/games", post(create).get(list))
         .route("/api/games/catalog", get(super::catalog::get_catalog))
         .route("/api/positions", post(super::positions::position))
-        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}", get(view).delete(super::invitations::call_off))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
+        .route("/api/games/{id}/seats/{seat}/decline", post(super::invitations::decline))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))
@@ -56,14 +57,16 @@ pub(crate) async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let Json(new) = body?;
+    let invitees = super::invitations::find_invitees(&state, &new).await?;
     let now = state.clock.now();
     let creator = account.clone();
-    let made = tokio::task::spawn_blocking(move || table::new_table(&new, &creator, now))
+    let private = new.private.unwrap_or(false);
+    let made = tokio::task::spawn_blocking(move || table::new_table(&new, &creator, &invitees, now))
         .await
         .map_err(|e| ApiError::task_failed("setting up the game", e))??;
     check(&state.guards.games_per_account, &account.id, "you have created enough games for now")?;
     check(&state.guards.games_per_address, &address.key(), "your address has created enough games for now")?;
-    let has_open = made.seats.iter().any(|s| s.holder == SeatHolder::Open);
+    let has_open = made.seats.iter().any(|s| s.holder.is_free());
     let stored = StoredGame {
         key: new_key(),
         record: made.record,
@@ -74,11 +77,12 @@ pub(crate) async fn create(
         created: now,
         updated: now,
         creator: Some(account.id),
+        invite: private.then(super::invitations::new_invite_code),
     };
     // The game, its first deadline and its mail are stored together.
     let mut table = Table::new(stored, made.play);
     table.stored.deadline = table.deadline();
-    let taken = table.stored.seats.iter().filter(|s| s.holder != SeatHolder::Open).map(|s| Seat(s.seat));
+    let taken = table.stored.seats.iter().filter(|s| !s.holder.is_free()).map(|s| Seat(s.seat));
     let created = Made::created(taken.collect::<Vec<_>>());
     let mail = crate::mail::for_change(&state, &created, &table, now).await;
     let new_game = arbiter_store::NewGame {
@@ -89,6 +93,7 @@ pub(crate) async fn create(
         deadline: table.stored.deadline,
         now,
         creator: Some(account.id),
+        invite: table.stored.invite.clone(),
         mail,
         computer_games_limit: Some(state.settings.limits.computer_games_per_account),
     };
@@ -109,8 +114,16 @@ pub(crate) async fn create(
 pub(crate) struct ListQuery {
     /// `open`, `active` or `finished`.
     state: Option<String>,
-    /// Only the caller's games.
+    /// Only the caller's games (private ones included).
     mine: Option<bool>,
+    /// Only games with a seat kept for the caller: invitations (private
+    /// ones included).
+    invited: Option<bool>,
+    /// The next page: only the games after this one (a game's id) in the
+    /// list's order, the most recently changed first.
+    after: Option<String>,
+    /// At most this many games, 1 to 100 (default 100).
+    limit: Option<i64>,
 }
 
 #[utoipa::path(get, path = "/api/games", params(ListQuery), tag = "games",
@@ -128,12 +141,35 @@ pub(crate) async fn list(
                 .ok_or_else(|| ApiError::malformed(format!("'{text}': a state is open, active or finished")))?,
         ),
     };
-    let account = match (query.mine.unwrap_or(false), &caller) {
-        (false, _) => None,
-        (true, Some(a)) => Some(a.id),
-        (true, None) => return Err(ApiError::unauthorized("mine=true: sign in first")),
+    let signed_in = |flag: Option<bool>, what: &str| match (flag.unwrap_or(false), &caller) {
+        (false, _) => Ok(None),
+        (true, Some(a)) => Ok(Some(a.id)),
+        (true, None) => Err(ApiError::unauthorized(format!("{what}=true: sign in first"))),
     };
-    Ok(Json(summaries(&state, &GameFilter { state: state_filter, account, limit: 100 }).await?))
+    let account = signed_in(query.mine, "mine")?;
+    let invited = signed_in(query.invited, "invited")?;
+    let limit = query.limit.unwrap_or(100);
+    if !(1..=100).contains(&limit) {
+        return Err(ApiError::malformed(format!("'{limit}': limit is 1 to 100")));
+    }
+    let after = match query.after {
+        None => None,
+        Some(id) => {
+            let key = GameKey(id);
+            if key.0.len() > 64 || state.store.game_version(&key).await?.is_none() {
+                return Err(ApiError::malformed(format!("'after': no game has the id '{}'", key.0)));
+            }
+            Some(key)
+        }
+    };
+    let public = account.is_none() && invited.is_none();
+    let filter = GameFilter { state: state_filter, account, invited, public, after, limit };
+    let mut games = summaries(&state, &filter).await?;
+    if public && state_filter == Some(GameState::Open) {
+        // As the lobby lists them: games with a seat anyone may take.
+        games.retain(|g| g.seats.iter().any(|s| s.kind == arbiter_api::SeatKind::Open));
+    }
+    Ok(Json(games))
 }
 
 /// The games `filter` lets through, as a list shows them (a stored game
@@ -169,15 +205,18 @@ pub(crate) async fn view(
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/seats/{seat}", tag = "games", security(("bearer" = [])),
-    params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)")),
+    params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)"), SeatQuery),
     responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 403, description = "the seat is kept for someone invited, or the game is private and the invite code is missing or wrong", body = ErrorBody),
         (status = 409, description = "the seat is taken, or the caller has a seat already", body = ErrorBody)))]
 pub(crate) async fn take_seat(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
     path: Result<Path<(String, String)>, PathRejection>,
+    query: Result<Query<SeatQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Path((id, label)) = path?;
+    let Query(SeatQuery { invite }) = query?;
     let key = GameKey(id);
     let me = account.clone();
     let (table, _) = change::change_game(&state, &key, move |table, now| {
@@ -188,18 +227,43 @@ pub(crate) async fn take_seat(
         if let Some(mine) = table.seats_of(me.id).first() {
             return Err(ApiError::conflict(format!("you already play seat {}", table.label(*mine))));
         }
+        if table.is_over() {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let private = table.stored.invite.clone();
         let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
         match held {
-            Some(StoredSeat { holder: holder @ SeatHolder::Open, .. }) => *holder = SeatHolder::Account(me.id),
+            Some(StoredSeat { holder, .. }) if holder.is_free() => {
+                match holder {
+                    SeatHolder::Invited { account, name } if *account != me.id => {
+                        return Err(ApiError::forbidden(format!("seat {label} is kept for {name}, who was invited")));
+                    }
+                    SeatHolder::Open if private.is_some() && invite.as_deref() != private.as_deref() => {
+                        return Err(ApiError::forbidden(
+                            "this game is private: its open seats are taken with its invite link",
+                        ));
+                    }
+                    _ => {}
+                }
+                *holder = SeatHolder::Account(me.id);
+            }
             _ => return Err(ApiError::conflict(format!("seat {label} is already taken"))),
         }
         // The last open seat taken: the game starts now, its clock with it.
         let starts_at = (table.state() == GameState::Active).then_some(now);
         let events = table.play.take_seat(seat, Occupant::person(me.name.clone()), starts_at)?;
-        Ok(Changed { events, seat_taken: Some((seat.0, me.id)), refusal: None })
+        Ok(Changed { events, seat_taken: Some((seat.0, me.id)), ..Changed::default() })
     })
     .await?;
     Ok(Json(table.view(Some(account.id))))
+}
+
+/// `POST /api/games/{id}/seats/{seat}`: the invite code of a private game.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SeatQuery {
+    /// A private game's invite code (from its invite link).
+    invite: Option<String>,
 }
 
 /// The caller's seat in `table`, or 403.
@@ -274,7 +338,7 @@ pub async fn make_move(
                 ))),
             ),
         };
-        Ok(Changed { events, seat_taken: None, refusal })
+        Ok(Changed { events, refusal, ..Changed::default() })
     })
     .await?;
     match changed.refusal {

@@ -73,7 +73,8 @@ pub(crate) async fn player(
         return Err(no_such());
     }
     let found = state.store.player(&name).await?.ok_or_else(no_such)?;
-    let filter = GameFilter { state: None, account: Some(found.account), limit: RECENT_AT_MOST };
+    let filter =
+        GameFilter { account: Some(found.account), public: true, limit: RECENT_AT_MOST, ..GameFilter::default() };
     let recent = summaries(&state, &filter).await?;
     let games = found
         .tallies

@@ -7,7 +7,7 @@ use arbiter_games::GameId;
 use arbiter_play::record::ClockSettings;
 use arbiter_play::rounds::DEFAULT_ROUND_HOURS;
 use arbiter_play::{GameRecord, Occupant, Timestamp};
-use arbiter_store::{Account, SeatHolder, StoredSeat};
+use arbiter_store::{Account, AccountId, SeatHolder, StoredSeat};
 
 use super::Match;
 use super::options::{add_shorthand, read_options};
@@ -23,8 +23,36 @@ pub struct NewTable {
     pub play: Match,
 }
 
-/// The game `new` asks for, created by `creator` at `now`.
-pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<NewTable, ApiError> {
+/// A person invited to a seat of a new game, by the name the seat gives.
+#[derive(Clone, Debug)]
+pub struct Invitee {
+    /// The name as the seat gives it.
+    pub asked: String,
+    /// Their account.
+    pub account: AccountId,
+    /// Their name, as they gave it.
+    pub name: String,
+}
+
+/// The names `new`'s seats invite (every `{"account": …}` but `me`).
+pub fn invited_names(new: &NewGame) -> Vec<&str> {
+    new.seats
+        .iter()
+        .filter_map(|spec| match spec {
+            SeatSpec::Account { account } if account != "me" => Some(account.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The game `new` asks for, created by `creator` at `now`, with the
+/// people its seats invite found as `invitees`.
+pub fn new_table(
+    new: &NewGame,
+    creator: &Account,
+    invitees: &[Invitee],
+    now: Timestamp,
+) -> Result<NewTable, ApiError> {
     let game = GameId::parse(&new.game).map_err(|e| ApiError::malformed(e.to_string()))?;
     let info = game.info();
     let mut options = read_options(info, new.variant.as_deref(), new.options.as_ref())?;
@@ -53,9 +81,20 @@ pub fn new_table(new: &NewGame, creator: &Account, now: Timestamp) -> Result<New
                 (Occupant::person(creator.name.clone()), SeatHolder::Account(creator.id))
             }
             SeatSpec::Account { account } => {
-                return Err(ApiError::malformed(format!(
-                    "'{account}': a seat's account is \"me\"; others take open seats themselves"
-                )));
+                let invitee = invitees
+                    .iter()
+                    .find(|i| i.asked == *account)
+                    .ok_or_else(|| ApiError::malformed(format!("'{account}': no player has this name")))?;
+                if invitee.account == creator.id {
+                    return Err(ApiError::malformed(format!(
+                        "'{account}': that is you; your own seat is {{\"account\": \"me\"}}"
+                    )));
+                }
+                let twice = |s: &StoredSeat| matches!(s.holder, SeatHolder::Invited { account, .. } if account == invitee.account);
+                if seats.iter().any(twice) {
+                    return Err(ApiError::malformed(format!("'{account}': a player is invited to one seat of a game")));
+                }
+                (Occupant::default(), SeatHolder::Invited { account: invitee.account, name: invitee.name.clone() })
             }
             SeatSpec::Computer { computer } if (1..=10).contains(computer) => {
                 (Occupant::computer(*computer, format!("computer {computer}")), SeatHolder::Computer(*computer))

@@ -7,7 +7,7 @@ mod made;
 mod options;
 mod view;
 
-pub use create::new_table;
+pub use create::{Invitee, invited_names, new_table};
 pub use made::Made;
 pub use options::read_options;
 
@@ -138,7 +138,7 @@ impl Table {
     pub fn state(&self) -> GameState {
         if self.is_over() {
             GameState::Finished
-        } else if self.stored.seats.iter().any(|s| s.holder == SeatHolder::Open) {
+        } else if self.stored.seats.iter().any(|s| s.holder.is_free()) {
             GameState::Open
         } else {
             GameState::Active
@@ -157,6 +157,20 @@ impl Table {
     /// The seats `account` holds.
     pub fn seats_of(&self, account: AccountId) -> Vec<Seat> {
         self.stored.seats.iter().filter(|s| s.holder == SeatHolder::Account(account)).map(|s| Seat(s.seat)).collect()
+    }
+
+    /// The name of the player who created the game, if known (the
+    /// creator holds a seat of it).
+    pub fn creator_name(&self) -> Option<String> {
+        let seat = self.seats_of(self.stored.creator?).first().copied()?;
+        self.stored.record.seats.get(seat.index()).and_then(|o| o.name.clone())
+    }
+
+    /// Whether anything has been played: a move, a closed round, or a
+    /// play in the first round. Until then its creator may call it off.
+    pub fn has_begun(&self) -> bool {
+        self.play.move_count() > 0
+            || self.play.round_view(arbiter_play::Viewer::Spectator).is_some_and(|r| r.plays_in > 0)
     }
 
     /// The seat's label, as position strings write it (`w`, `A`).

@@ -41,6 +41,9 @@ impl Table {
             scg: self.scg_view(you.first().copied()),
             created: self.stored.created.rfc3339(),
             updated: self.stored.updated.rfc3339(),
+            creator: self.creator_name(),
+            private: self.stored.invite.is_some(),
+            invite: self.stored.invite.clone().filter(|_| viewer.is_some() && viewer == self.stored.creator),
         }
     }
 
@@ -105,11 +108,15 @@ impl Table {
             .seats
             .iter()
             .map(|s| {
-                let name = self.stored.record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone());
-                let (kind, level) = match s.holder {
+                let mut name = self.stored.record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone());
+                let (kind, level) = match &s.holder {
                     SeatHolder::Account(_) => (SeatKind::Human, None),
-                    SeatHolder::Computer(level) => (SeatKind::Computer, Some(level)),
+                    SeatHolder::Computer(level) => (SeatKind::Computer, Some(*level)),
                     SeatHolder::Open => (SeatKind::Open, None),
+                    SeatHolder::Invited { name: invited, .. } => {
+                        name = Some(invited.clone());
+                        (SeatKind::Invited, None)
+                    }
                 };
                 SeatView { seat: self.label(Seat(s.seat)), name, kind, level }
             })
