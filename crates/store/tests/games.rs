@@ -33,6 +33,7 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
         deadline: None,
         now: at(now),
         creator: Some(account),
+        invite: None,
         mail: Vec::new(),
         computer_games_limit: None,
     }
@@ -40,7 +41,7 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
 
 /// A change to `record` at `now`.
 fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
-    GameUpdate { record, state, deadline: None, seat_taken: None, mail: Vec::new(), now: at(now) }
+    GameUpdate { record, state, deadline: None, seat_taken: None, seat_declined: None, mail: Vec::new(), now: at(now) }
 }
 
 #[tokio::test]
@@ -225,7 +226,7 @@ async fn games_are_listed_newest_first_by_state_and_account() {
         let keys = |games: Vec<arbiter_store::StoredGame>| games.into_iter().map(|g| g.key.0).collect::<Vec<_>>();
         let list = |state, account, limit| {
             let store = store.clone();
-            async move { keys(store.games(&GameFilter { state, account, limit }).await.unwrap()) }
+            async move { keys(store.games(&GameFilter { state, account, limit, ..GameFilter::default() }).await.unwrap()) }
         };
         assert_eq!(list(None, None, 0).await, ["a", "d", "c", "b"]);
         assert_eq!(list(None, None, 2).await, ["a", "d"]);

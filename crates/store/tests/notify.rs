@@ -70,6 +70,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
                 deadline: None,
                 now: at(0),
                 creator: None,
+                invite: None,
                 mail: Vec::new(),
                 computer_games_limit: None,
             };
@@ -83,6 +84,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             state: GameState::Active,
             deadline: None,
             seat_taken: None,
+            seat_declined: None,
             mail: Vec::new(),
             now: at(1),
         };
