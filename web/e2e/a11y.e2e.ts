@@ -83,6 +83,20 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
   await audited.page.goto('/account');
   await audited.page.waitForSelector('h1', { state: 'attached' });
   await checkPage(audited.page, 'the account page');
+  // An invitation in the lobby, and a private game's page with its invite link.
+  const inviter = await signedUpContext(browser, server, 'inviter');
+  const invitation = await createGame(inviter.page, { game: 'sage', private: true, seats: [{ account: 'me' }, { account: player.name }] });
+  await audited.page.goto('/');
+  await audited.page.waitForSelector(`[data-testid=invitations] li[data-game-id="${invitation}"]`);
+  await checkPage(audited.page, 'the lobby with an invitation');
+  await audited.page.goto(`/games/${invitation}`);
+  await audited.page.waitForSelector('[data-testid=invited]');
+  await checkPage(audited.page, 'a game that invites its viewer');
+  const own = await createGame(audited.page, { game: 'ogama', private: true, seats: [{ account: 'me' }, { open: true }] });
+  await audited.page.goto(`/games/${own}`);
+  await audited.page.waitForSelector('[data-testid=invite-link]');
+  await checkPage(audited.page, "a private game's page, its creator");
+  await inviter.context.close();
   for (const { title, body } of games) {
     const id = await createGame(audited.page, body);
     await audited.page.goto(`/games/${id}`);

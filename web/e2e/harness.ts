@@ -144,6 +144,7 @@ export interface GameViewLite {
   legal?: LegalMoveLite[];
   to_move: string[];
   you: string[];
+  seats: { seat: string; name: string | null; kind: string }[];
   status: { state: string; winners: string[]; reason: string | null };
   scg?: { round: number; plays_in: number; my_play: string | null; announcements: string[] };
 }

@@ -251,6 +251,9 @@ pub struct GameSummary {
     pub ply: u64,
     /// When it last changed.
     pub updated: String,
+    /// Whether it is private (only its players' and invited players'
+    /// lists show it).
+    pub private: bool,
 }
 
 /// `POST /api/games/{id}/moves`: a move for the ply it is meant for.

@@ -71,12 +71,12 @@ async fn an_invited_player_takes_the_seat_or_declines(s: &TestServer) {
     assert_eq!(status, StatusCode::CONFLICT, "taken, nothing to decline: {refused}");
 
     // Another invitation, declined: the seat is open for anyone.
-    let made = s
-        .create(&ann, json!({"game": "ogama", "seats": [{"account": "me"}, {"account": "BOB"}], "seed": 3}))
-        .await;
+    let made =
+        s.create(&ann, json!({"game": "ogama", "seats": [{"account": "me"}, {"account": "BOB"}], "seed": 3})).await;
     let second = id_of(&made);
     let label = made["seats"][1]["seat"].as_str().unwrap().to_string();
-    let (status, declined) = s.post(&format!("/api/games/{second}/seats/{label}/decline"), Some(&bob), json!(null)).await;
+    let (status, declined) =
+        s.post(&format!("/api/games/{second}/seats/{label}/decline"), Some(&bob), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{declined}");
     assert_eq!(declined["seats"][1]["kind"], "open", "{declined}");
     assert_eq!(declined["seats"][1]["name"], Value::Null, "{declined}");
@@ -101,7 +101,13 @@ async fn invitations_are_checked(s: &TestServer) {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{seats}: {refused}");
         assert!(refused["error"]["message"].as_str().unwrap().contains(names), "{seats}: {refused}");
     }
-    let (status, refused) = s.post("/api/games", Some(&ann), json!({"game": "sage", "private": "yes", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let (status, refused) = s
+        .post(
+            "/api/games",
+            Some(&ann),
+            json!({"game": "sage", "private": "yes", "seats": [{"account": "me"}, {"open": true}]}),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
 }
 
@@ -109,11 +115,11 @@ async fn private_games_are_in_no_public_list(s: &TestServer) {
     let ann = s.account("ann").await;
     let bob = s.account("bob").await;
     let cy = s.account("cy").await;
-    let made = s
-        .create(&ann, json!({"game": "agog", "private": true, "seats": [{"account": "me"}, {"open": true}]}))
-        .await;
+    let made =
+        s.create(&ann, json!({"game": "agog", "private": true, "seats": [{"account": "me"}, {"open": true}]})).await;
     let id = id_of(&made);
-    let code = made["invite"].as_str().unwrap_or_else(|| panic!("the creator's view holds the code: {made}")).to_string();
+    let code =
+        made["invite"].as_str().unwrap_or_else(|| panic!("the creator's view holds the code: {made}")).to_string();
     assert!(code.len() >= 16 && code.chars().all(|c| c.is_ascii_alphanumeric()), "{code}");
     assert_eq!(made["private"], true);
 
@@ -149,9 +155,8 @@ async fn private_games_are_in_no_public_list(s: &TestServer) {
     assert!(!ids(&active).contains(&id), "{active}");
 
     // A private game's invitation is in the invited player's list.
-    let invited = s
-        .create(&ann, json!({"game": "sage", "private": true, "seats": [{"account": "me"}, {"account": "cy"}]}))
-        .await;
+    let invited =
+        s.create(&ann, json!({"game": "sage", "private": true, "seats": [{"account": "me"}, {"account": "cy"}]})).await;
     let (_, list) = s.get("/api/games?invited=true", Some(&cy)).await;
     assert_eq!(ids(&list), vec![id_of(&invited)]);
     let (status, taken) = s.post(&format!("/api/games/{}/seats/r", id_of(&invited)), Some(&cy), json!(null)).await;
@@ -196,9 +201,8 @@ async fn the_creator_calls_a_game_off_before_its_first_move(s: &TestServer) {
     assert!(refused["error"]["message"].as_str().unwrap().contains("resign instead"), "{refused}");
 
     // Single Capture Go: a play in the first round is a beginning.
-    let scg = s
-        .create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"account": "bob"}, {"computer": 1}]}))
-        .await;
+    let scg =
+        s.create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"account": "bob"}, {"computer": 1}]})).await;
     let scg_id = id_of(&scg);
     s.post(&format!("/api/games/{scg_id}/seats/B"), Some(&bob), json!(null)).await;
     let (status, _) = s.post(&format!("/api/games/{scg_id}/moves"), Some(&bob), json!({"move": "c3", "ply": 1})).await;

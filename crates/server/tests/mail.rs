@@ -395,7 +395,10 @@ async fn an_invitation_is_mailed(db: Db) {
     s.account("cy").await;
     smtp.clear();
     let game = s
-        .create(&ann, json!({"game": "scg", "private": true, "seats": [{"account": "me"}, {"account": "bo"}, {"account": "cy"}]}))
+        .create(
+            &ann,
+            json!({"game": "scg", "private": true, "seats": [{"account": "me"}, {"account": "bo"}, {"account": "cy"}]}),
+        )
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     arbiter_server::send_due(&s.state).await;

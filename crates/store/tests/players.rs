@@ -47,7 +47,15 @@ async fn create(store: &Store, key: &str, record: GameRecord, state: GameState, 
 
 /// Changes game `key` (at version 1) to `record` in `state`.
 async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) {
-    let update = GameUpdate { record, state, deadline: None, seat_taken: None, seat_declined: None, mail: Vec::new(), now: at(2) };
+    let update = GameUpdate {
+        record,
+        state,
+        deadline: None,
+        seat_taken: None,
+        seat_declined: None,
+        mail: Vec::new(),
+        now: at(2),
+    };
     store.update_game(&GameKey(key.into()), 1, update).await.unwrap();
 }
 

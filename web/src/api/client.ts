@@ -122,14 +122,37 @@ export const listSessions = () => call<SessionView[]>('GET', '/api/me/sessions')
 /** `DELETE /api/me/sessions/{id}`: ends a session (its sockets close). */
 export const endSession = (id: number) => call<void>('DELETE', `/api/me/sessions/${encodeURIComponent(String(id))}`);
 
-/** `GET /api/games`. */
-export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) => {
-  const query = new URLSearchParams();
-  if (state) query.set('state', state);
-  if (mine) query.set('mine', 'true');
-  const q = query.toString();
-  return call<GameSummary[]>('GET', `/api/games${q ? `?${q}` : ''}`);
+/** Which games `GET /api/games` lists. */
+export type GameQuery = {
+  state?: 'open' | 'active' | 'finished';
+  /** Only the caller's games (private ones included). */
+  mine?: boolean;
+  /** Only the games that invite the caller to a seat. */
+  invited?: boolean;
+  /** The next page: the games after this one (an id). */
+  after?: string;
+  /** At most this many (1–100; the server's default is 100). */
+  limit?: number;
 };
+
+/** The query string of a game list. */
+export function gameQueryString(query: GameQuery): string {
+  const q = new URLSearchParams();
+  if (query.state) q.set('state', query.state);
+  if (query.mine) q.set('mine', 'true');
+  if (query.invited) q.set('invited', 'true');
+  if (query.after) q.set('after', query.after);
+  if (query.limit !== undefined) q.set('limit', String(query.limit));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `GET /api/games`. */
+export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) =>
+  findGames({ state: state ?? undefined, mine });
+
+/** `GET /api/games` with every filter. */
+export const findGames = (query: GameQuery) => call<GameSummary[]>('GET', `/api/games${gameQueryString(query)}`);
 
 /** `POST /api/games`. */
 export const createGame = (game: NewGame) => call<GameView>('POST', '/api/games', game);
@@ -137,9 +160,19 @@ export const createGame = (game: NewGame) => call<GameView>('POST', '/api/games'
 /** `GET /api/games/{id}`. */
 export const getGame = (id: string) => call<GameView>('GET', `/api/games/${encodeURIComponent(id)}`);
 
-/** `POST /api/games/{id}/seats/{seat}`. */
-export const takeSeat = (id: string, seat: string) =>
-  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}`);
+/** `POST /api/games/{id}/seats/{seat}`, with a private game's invite code. */
+export const takeSeat = (id: string, seat: string, invite?: string) =>
+  call<GameView>(
+    'POST',
+    `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}${invite ? `?${new URLSearchParams({ invite }).toString()}` : ''}`,
+  );
+
+/** `POST /api/games/{id}/seats/{seat}/decline`: the invited player declines; the seat is open. */
+export const declineSeat = (id: string, seat: string) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/decline`);
+
+/** `DELETE /api/games/{id}`: the creator calls a game off before its first move. */
+export const callOff = (id: string) => call<void>('DELETE', `/api/games/${encodeURIComponent(id)}`);
 
 /** `POST /api/games/{id}/moves`. */
 export const playMove = (id: string, move: string, ply: number) =>

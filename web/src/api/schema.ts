@@ -341,6 +341,11 @@ export interface components {
       ply: number;
       /** @description When it last changed. */
       updated: string;
+      /**
+       * @description Whether it is private (only its players' and invited players'
+       * lists show it).
+       */
+      private: boolean;
     };
     /** @description A game as its viewer may see it. */
     GameView: {

@@ -32,6 +32,7 @@ export function viewOf(name: string, extra: Partial<GameView> = {}): GameView {
     game: position.game,
     variant: null,
     options: {},
+    private: false,
     seats: [],
     you: [],
     to_move: position.to_move,

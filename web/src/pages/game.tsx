@@ -40,6 +40,9 @@ export function GamePage(props: { id: string }) {
   const [live, setLive] = useState<LiveState>('connecting');
   const [typed, setTyped] = useState('');
   const [confirmResign, setConfirmResign] = useState(false);
+  const [copied, setCopied] = useState(false);
+  // A private game's invite link brings its code: it takes an open seat.
+  const [inviteCode] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
   const socket = useRef<Live | null>(null);
   const view = state.view;
 
@@ -154,6 +157,14 @@ export function GamePage(props: { id: string }) {
   };
 
   const openSeats = view.status.state === 'open' ? view.seats.filter((s) => s.kind === 'open') : [];
+  const shownView = (work: Promise<GameView>) =>
+    work.then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }));
+  const mayTake = (kind: string, name: string | null | undefined) =>
+    !!me && view.status.state === 'open' && view.you.length === 0 && (kind === 'open' || (kind === 'invited' && name === me.name));
+  const creator = !!me && view.creator === me.name;
+  const canCallOff = creator && (view.status.state === 'open' || view.status.state === 'ongoing') && view.moves.length === 0 && !(view.scg && view.scg.plays_in > 0);
+  const inviteLink = view.invite ? `${location.origin}/games/${view.id}?invite=${encodeURIComponent(view.invite)}` : null;
+  const invitedHere = view.seats.find((s) => s.kind === 'invited' && !!me && s.name === me.name);
   const canResign = !rounds && view.status.state === 'ongoing' && view.you.length > 0;
   const at = state.cursor ?? view.moves.length;
   const recordMoves = state.history && state.history.plies.length === view.moves.length ? state.history.plies.map((p) => p.record) : view.moves;
@@ -208,16 +219,37 @@ export function GamePage(props: { id: string }) {
                 {s.kind === 'human' && s.name ? <a href={`/players/${encodeURIComponent(s.name)}`}>{s.name}</a> : seatLabel(s)}
                 {view.you.includes(s.seat) ? ' (you)' : ''}
               </span>
-              {s.kind === 'open' && me && (
-                <button type="button" onClick={() => api.takeSeat(view.id, s.seat).then((v) => dispatch({ type: 'view', view: v }), (e) => dispatch({ type: 'refused', message: problemText(e) }))}>
-                  Take this seat
+              {mayTake(s.kind, s.name) && (
+                <button type="button" data-testid={`take-${s.seat}`} onClick={() => shownView(api.takeSeat(view.id, s.seat, inviteCode))}>
+                  {s.kind === 'invited' ? 'Accept' : 'Take this seat'}
+                </button>
+              )}
+              {s.kind === 'invited' && invitedHere?.seat === s.seat && (
+                <button type="button" data-testid={`decline-${s.seat}`} onClick={() => shownView(api.declineSeat(view.id, s.seat))}>
+                  Decline
                 </button>
               )}
             </li>
           ))}
         </ul>
         {openSeats.length > 0 && me === null && (
-          <p><a href={`/signin?next=/games/${view.id}`}>Sign in</a> to take a seat.</p>
+          <p><a href={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a> to take a seat.</p>
+        )}
+        {invitedHere && <p class="notice" data-testid="invited">You are invited to play this game: accept or decline.</p>}
+        {view.private && !inviteLink && view.you.length === 0 && openSeats.length > 0 && me && !inviteCode && (
+          <p class="hint">This game is private: its open seats are taken with its invite link.</p>
+        )}
+        {inviteLink && view.status.state === 'open' && (
+          <div class="invite-link" data-testid="invite-link">
+            <label for="invite-link">Invite link: whoever opens it may take an open seat</label>
+            <input id="invite-link" readOnly value={inviteLink} onFocus={(e) => e.currentTarget.select()} />
+            <button
+              type="button"
+              onClick={() => navigator.clipboard?.writeText(inviteLink).then(() => setCopied(true), () => setCopied(false))}
+            >
+              {copied ? 'Copied' : 'Copy'}
+            </button>
+          </div>
         )}
         {view.you.length === 0 && view.status.state !== 'open' && <p class="hint">You are watching{live === 'open' ? ', live' : ''}.</p>}
         {live !== 'open' && <p class="hint" data-testid="connection">Reconnecting…</p>}
@@ -251,6 +283,16 @@ export function GamePage(props: { id: string }) {
 
         <div class="actions">
           <a href={api.recordUrl(view.id)} download={`${view.game}-${view.id}.txt`} data-testid="record">Download the record</a>
+          {canCallOff && (
+            <button
+              type="button"
+              data-testid="call-off"
+              title="Call the game off: nobody wins (only before its first move)"
+              onClick={() => api.callOff(view.id).then(() => fetchView(), (e) => dispatch({ type: 'refused', message: problemText(e) }))}
+            >
+              Call off
+            </button>
+          )}
           {canResign &&
             (confirmResign ? (
               <span class="confirm" role="group" aria-label="Confirm resigning">

@@ -1,16 +1,100 @@
 import { useEffect, useState } from 'preact/hooks';
+import { entryFor, gameName, seatName, useCatalog } from '../api/catalog';
 import * as api from '../api/client';
+import { problemText } from '../api/problem';
 import type { GameSummary } from '../api/types';
 import { connectLive, type LiveState } from '../api/live';
-import { GameList, myGamesInOrder } from '../parts/game-list';
+import { GameList, myGamesInOrder, withPage } from '../parts/game-list';
 import { NewGameForm } from '../parts/new-game';
+import { navigate } from '../router';
 import { useSession } from '../session';
 
-/** `/`: the open games, live; the signed-in player's games, theirs to move first; a new game. */
+/** How many finished games a page of the list shows. */
+const FINISHED_PAGE = 10;
+
+/** The games that invite the signed-in player, each to take or decline. */
+function Invitations(props: { games: GameSummary[]; me: string; changed(): void }) {
+  const catalog = useCatalog();
+  const [error, setError] = useState<string | null>(null);
+  const act = (work: Promise<unknown>, after: () => void) =>
+    work.then(
+      () => {
+        setError(null);
+        after();
+      },
+      (e) => setError(problemText(e)),
+    );
+  return (
+    <section class="panel invitations">
+      <h2>Invitations to you</h2>
+      <ul class="games" data-testid="invitations">
+        {props.games.map((game) => {
+          const entry = entryFor(catalog, game.game, game.variant);
+          const seat = game.seats.find((s) => s.kind === 'invited' && s.name === props.me);
+          const from = game.seats.find((s) => s.kind === 'human')?.name;
+          if (!seat) return null;
+          return (
+            <li key={game.id} data-game-id={game.id}>
+              <a href={`/games/${game.id}`}>
+                <strong>{gameName(catalog, game.game, game.variant)}</strong>
+                <span class="who">
+                  {from ? `from ${from}` : ''} · as {seatName(entry, seat.seat)}
+                </span>
+                {game.private && <span class="tag">private</span>}
+              </a>
+              <span class="invite-actions">
+                <button type="button" data-testid="accept" onClick={() => act(api.takeSeat(game.id, seat.seat), () => navigate(`/games/${game.id}`))}>
+                  Accept
+                </button>{' '}
+                <button type="button" data-testid="decline" onClick={() => act(api.declineSeat(game.id, seat.seat), props.changed)}>
+                  Decline
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {error && <p class="error" role="alert">{error}</p>}
+    </section>
+  );
+}
+
+/** The signed-in player's finished games, newest first, a page at a time. */
+function FinishedGames(props: { me: string }) {
+  const [list, setList] = useState<{ games: GameSummary[]; more: boolean } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = (shown: GameSummary[]) =>
+    api.findGames({ state: 'finished', mine: true, limit: FINISHED_PAGE, after: shown[shown.length - 1]?.id }).then(
+      (page) => setList(withPage(shown, page, FINISHED_PAGE)),
+      (e) => setError(problemText(e)),
+    );
+  useEffect(() => {
+    void load([]);
+  }, [props.me]);
+  if (!list) return error ? <p class="error" role="alert">{error}</p> : <p>Loading…</p>;
+  return (
+    <>
+      <GameList games={list.games} me={props.me} empty="No finished games yet." testid="finished-games" />
+      {list.more && (
+        <button type="button" class="link" data-testid="more-finished" onClick={() => load(list.games)}>
+          Show older games
+        </button>
+      )}
+      {error && <p class="error" role="alert">{error}</p>}
+    </>
+  );
+}
+
+/**
+ * `/`: invitations to the signed-in player first, their games (theirs to
+ * move first), the open games, live, their finished games by pages, and a
+ * new game.
+ */
 export function LobbyPage() {
   const me = useSession();
   const [open, setOpen] = useState<GameSummary[] | null>(null);
   const [mine, setMine] = useState<GameSummary[] | null>(null);
+  const [invitations, setInvitations] = useState<GameSummary[]>([]);
   const [live, setLive] = useState<LiveState>('connecting');
   const [tick, setTick] = useState(0);
 
@@ -36,21 +120,24 @@ export function LobbyPage() {
   useEffect(() => {
     if (!me) {
       setMine(null);
+      setInvitations([]);
       return;
     }
-    Promise.all([api.listGames('active', true), api.listGames('open', true), api.listGames('finished', true)]).then(
-      ([active, waiting, finished]) => setMine(myGamesInOrder(active, waiting, finished, me.name)),
+    Promise.all([api.listGames('active', true), api.listGames('open', true)]).then(
+      ([active, waiting]) => setMine(myGamesInOrder(active, waiting, me.name)),
       () => setMine([]),
     );
+    api.findGames({ invited: true }).then(setInvitations, () => setInvitations([]));
   }, [me, tick]);
 
   return (
     <div class="lobby">
       <h1 class="visually-hidden">Arbiter: the lobby</h1>
+      {me && invitations.length > 0 && <Invitations games={invitations} me={me.name} changed={() => setTick((t) => t + 1)} />}
       {me && (
         <section class="panel">
           <h2>Your games</h2>
-          {mine ? <GameList games={mine} me={me.name} empty="No games yet: start one below." testid="my-games" /> : <p>Loading…</p>}
+          {mine ? <GameList games={mine} me={me.name} empty="No games under way: start one below." testid="my-games" /> : <p>Loading…</p>}
         </section>
       )}
       <section class="panel">
@@ -69,6 +156,12 @@ export function LobbyPage() {
           </p>
         ) : null}
       </section>
+      {me && (
+        <section class="panel">
+          <h2>Your finished games</h2>
+          <FinishedGames me={me.name} />
+        </section>
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '../api/types';
-import { myGamesInOrder, myTurn } from './game-list';
+import { myGamesInOrder, myTurn, withPage } from './game-list';
 
 function game(id: string, toMove: string[], updated: string, state: GameSummary['state'] = 'active'): GameSummary {
   return {
-    id, game: 'sage', variant: null, state, ply: 3, updated, to_move: toMove,
+    id, game: 'sage', variant: null, state, ply: 3, updated, to_move: toMove, private: false,
     seats: [
       { seat: 'b', name: 'ann', kind: 'human' },
       { seat: 'r', name: 'bo', kind: 'human' },
@@ -25,9 +25,18 @@ describe('my games', () => {
       game('theirs-new', ['r'], '2026-11-22T00:00:00Z'),
       game('mine-new', ['b'], '2026-11-21T00:00:00Z'),
     ];
-    const finished = Array.from({ length: 12 }, (_, i) => game(`over-${i}`, [], '2026-11-01T00:00:00Z', 'finished'));
-    const order = myGamesInOrder(active, [game('open', [], '2026-11-23T00:00:00Z', 'open')], finished, 'ann').map((g) => g.id);
-    expect(order.slice(0, 5)).toEqual(['mine-new', 'mine-old', 'theirs-new', 'theirs-old', 'open']);
-    expect(order.length).toBe(15);
+    const order = myGamesInOrder(active, [game('open', [], '2026-11-23T00:00:00Z', 'open')], 'ann').map((g) => g.id);
+    expect(order).toEqual(['mine-new', 'mine-old', 'theirs-new', 'theirs-old', 'open']);
+  });
+  it('grows a list of finished games by pages, never showing a game twice', () => {
+    const over = (i: number) => game(`over-${i}`, [], `2026-11-0${9 - i}T00:00:00Z`, 'finished');
+    const first = withPage([], [over(0), over(1)], 2);
+    expect(first.games.map((g) => g.id)).toEqual(['over-0', 'over-1']);
+    expect(first.more).toBe(true);
+    const second = withPage(first.games, [over(1), over(2)], 2);
+    expect(second.games.map((g) => g.id)).toEqual(['over-0', 'over-1', 'over-2']);
+    const last = withPage(second.games, [over(3)], 2);
+    expect(last.games.length).toBe(4);
+    expect(last.more).toBe(false);
   });
 });

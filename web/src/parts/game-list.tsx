@@ -8,13 +8,23 @@ export function myTurn(game: GameSummary, name: string | undefined): boolean {
 }
 
 /**
- * A player's games in the order they want them: the active ones where it
- * is their turn first, then the other active ones, each most recently
- * changed first; then those waiting for players; then the last ten over.
+ * A player's unfinished games in the order they want them: the active ones
+ * where it is their turn first, then the other active ones, each most
+ * recently changed first; then those waiting for players.
  */
-export function myGamesInOrder(active: GameSummary[], waiting: GameSummary[], finished: GameSummary[], name: string): GameSummary[] {
+export function myGamesInOrder(active: GameSummary[], waiting: GameSummary[], name: string): GameSummary[] {
   const byTurn = [...active].sort((a, b) => Number(myTurn(b, name)) - Number(myTurn(a, name)) || b.updated.localeCompare(a.updated));
-  return [...byTurn, ...waiting, ...finished.slice(0, 10)];
+  return [...byTurn, ...waiting];
+}
+
+/**
+ * A list that grows by pages: the games shown with the next page after
+ * them (a game already shown is not shown twice), and whether a further
+ * page may follow (the page was full).
+ */
+export function withPage(shown: GameSummary[], page: GameSummary[], size: number): { games: GameSummary[]; more: boolean } {
+  const seen = new Set(shown.map((g) => g.id));
+  return { games: [...shown, ...page.filter((g) => !seen.has(g.id))], more: page.length >= size };
 }
 
 /** A list of games, each a link to its page. */
@@ -35,6 +45,7 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
               <span class="state">
                 {turn ? 'your turn' : game.state === 'open' ? 'waiting for players' : game.state === 'finished' ? 'over' : `move ${game.ply}`}
               </span>
+              {game.private && <span class="tag">private</span>}
             </a>
           </li>
         );

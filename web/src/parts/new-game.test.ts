@@ -14,6 +14,18 @@ describe('the new game form', () => {
       newGameRequest({ ...base, entry: entry('agog', 'classic'), options: { handicap: '3' }, seed: '12', clock: '3', seats: [{ kind: 'me', level: 5 }, { kind: 'computer', level: 7 }] }),
     ).toEqual({ game: 'agog', variant: 'classic', options: { handicap: 3 }, seed: 12, seats: [{ account: 'me' }, { computer: 7 }], clock: { days_per_move: 3 } });
   });
+  it('invites a named player to a seat, and keeps a private game private', () => {
+    const seats: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'invite', level: 5, name: ' Bob ' }];
+    expect(newGameRequest({ ...base, entry: entry('sage'), seats, private: true })).toEqual({
+      game: 'sage',
+      seats: [{ account: 'me' }, { account: 'Bob' }],
+      private: true,
+    });
+    expect(formProblem(entry('sage'), {}, '', '', seats)).toBeNull();
+    expect(formProblem(entry('sage'), {}, '', '', [{ kind: 'me', level: 5 }, { kind: 'invite', level: 5, name: '  ' }])).toContain('Name the player');
+    const twice: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'invite', level: 5, name: 'bob' }, { kind: 'invite', level: 5, name: 'BOB' }];
+    expect(formProblem(entry('scg'), {}, '', '', twice)).toContain('one seat of a game');
+  });
   it('leaves out what does not apply and what is empty', () => {
     expect(newGameRequest({ ...base, entry: entry('sage'), options: { handicap: '3' }, seats: [{ kind: 'open', level: 5 }, { kind: 'me', level: 5 }] })).toEqual({
       game: 'sage',

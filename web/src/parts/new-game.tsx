@@ -9,8 +9,8 @@ import { problemText } from '../api/problem';
 import type { CatalogGame, CatalogOption, NewGame, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 
-/** What the form says of a seat. */
-export type SeatChoice = { kind: 'me' | 'open' | 'computer'; level: number };
+/** What the form says of a seat: `name` is the player invited to it. */
+export type SeatChoice = { kind: 'me' | 'open' | 'computer' | 'invite'; level: number; name?: string };
 
 /**
  * The seats after seat `i` is set to `kind`. The person starting the game
@@ -49,7 +49,16 @@ export function optionValue(option: CatalogOption, input: OptionInput | undefine
 }
 
 /** What is wrong with the form's values, or null. */
-export function formProblem(entry: CatalogGame, options: Record<string, OptionInput>, clock: string, seed: string): string | null {
+export function formProblem(
+  entry: CatalogGame,
+  options: Record<string, OptionInput>,
+  clock: string,
+  seed: string,
+  seats: SeatChoice[] = [],
+): string | null {
+  if (seats.some((s) => s.kind === 'invite' && !(s.name ?? '').trim())) return 'Name the player you invite (or choose another kind of seat).';
+  const invited = seats.filter((s) => s.kind === 'invite').map((s) => (s.name ?? '').trim().toLowerCase());
+  if (new Set(invited).size !== invited.length) return 'A player is invited to one seat of a game.';
   for (const option of entry.options) {
     const value = optionValue(option, options[option.name]);
     if (typeof value === 'number' && (Number.isNaN(value) || (option.min != null && value < option.min) || (option.max != null && value > option.max))) {
@@ -69,12 +78,18 @@ export function newGameRequest(form: {
   clock: string;
   closeEarly: boolean;
   seed: string;
+  private?: boolean;
 }): NewGame {
   const { entry } = form;
   const request: NewGame = {
     game: entry.game,
-    seats: form.seats.map((s): SeatSpec => (s.kind === 'me' ? { account: 'me' } : s.kind === 'open' ? { open: true } : { computer: s.level })),
+    seats: form.seats.map((s): SeatSpec => {
+      if (s.kind === 'me') return { account: 'me' };
+      if (s.kind === 'invite') return { account: (s.name ?? '').trim() };
+      return s.kind === 'open' ? { open: true } : { computer: s.level };
+    }),
   };
+  if (form.private) request.private = true;
   if (entry.variant) request.variant = entry.variant;
   const options: Record<string, unknown> = {};
   for (const option of entry.options) {
@@ -125,6 +140,49 @@ function OptionField(props: { option: CatalogOption; value: OptionInput | undefi
   );
 }
 
+/**
+ * A player's name, completed from the names the server knows as it is
+ * typed (`GET /api/players?prefix=`, at most one request per pause).
+ */
+function InviteField(props: { seatName: string; index: number; value: string; set(name: string): void }) {
+  const [names, setNames] = useState<string[]>([]);
+  const prefix = props.value.trim();
+  useEffect(() => {
+    if (!prefix) {
+      setNames([]);
+      return;
+    }
+    let gone = false;
+    const timer = setTimeout(() => {
+      api.playerNames(prefix).then((found) => !gone && setNames(found.map((n) => n.name)), () => {});
+    }, 200);
+    return () => {
+      gone = true;
+      clearTimeout(timer);
+    };
+  }, [prefix]);
+  const list = `invite-names-${props.index}`;
+  return (
+    <>
+      <input
+        name={`invite-${props.index}`}
+        aria-label={`The player invited to ${props.seatName}`}
+        placeholder="their name"
+        autocomplete="off"
+        list={list}
+        value={props.value}
+        onInput={(e) => props.set(e.currentTarget.value)}
+        data-testid={`invite-${props.index}`}
+      />
+      <datalist id={list}>
+        {names.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** The form that starts a game with every option the server takes. */
 export function NewGameForm() {
   const catalog = useCatalog();
@@ -139,6 +197,7 @@ export function NewGameForm() {
   ]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [privateGame, setPrivateGame] = useState(false);
   const entry = catalog?.games[chosen] ?? null;
 
   // A game whose table seats more: start with three.
@@ -155,14 +214,14 @@ export function NewGameForm() {
   const submit = async (event: Event) => {
     event.preventDefault();
     setError(null);
-    const problem = formProblem(entry, options, clock, seed);
+    const problem = formProblem(entry, options, clock, seed, seats);
     if (problem) {
       setError(problem);
       return;
     }
     setBusy(true);
     try {
-      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed }));
+      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed, private: privateGame }));
       navigate(`/games/${view.id}`);
     } catch (e) {
       setError(problemText(e));
@@ -223,8 +282,10 @@ export function NewGameForm() {
             >
               <option value="me">me</option>
               <option value="open" disabled={seat.kind === 'me'}>open: anyone may take it</option>
+              <option value="invite" disabled={seat.kind === 'me'}>a player I invite</option>
               <option value="computer" disabled={seat.kind === 'me'}>the computer</option>
             </select>
+            {seat.kind === 'invite' && <InviteField seatName={names[i]} index={i} value={seat.name ?? ''} set={(name) => setSeat(i, { name })} />}
             {seat.kind === 'computer' && (
               <select name={`level-${i}`} aria-label={`${names[i]}'s level`} value={seat.level} onChange={(e) => setSeat(i, { level: Number(e.currentTarget.value) })}>
                 {Array.from({ length: 10 }, (_, l) => l + 1).map((l) => (
@@ -247,6 +308,10 @@ export function NewGameForm() {
             <input name="seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
           </label>
         )}
+        <label class="check">
+          <input type="checkbox" name="private" checked={privateGame} onChange={(e) => setPrivateGame(e.currentTarget.checked)} /> Private: in no
+          public list; open seats are taken with the game’s invite link
+        </label>
         {entry.rounds && (
           <label class="check">
             <input type="checkbox" name="close_early" checked={closeEarly} onChange={(e) => setCloseEarly(e.currentTarget.checked)} /> Close a round once every play is in

@@ -29,6 +29,11 @@ describe('the status line', () => {
     const open = view({ status: { state: 'open', winners: [], reason: null }, seats: [{ seat: 'w', name: 'ann', kind: 'human' }, { seat: 'b', name: null, kind: 'open' }] });
     expect(statusText(open, agog)).toBe('Waiting for players: 1 open seat');
   });
+  it('names the players invited to a game that waits', () => {
+    const invited = view({ status: { state: 'open', winners: [], reason: null }, seats: [{ seat: 'w', name: 'ann', kind: 'human' }, { seat: 'b', name: 'Bob', kind: 'invited' }] });
+    expect(statusText(invited, agog)).toBe('Waiting for players: Bob invited');
+    expect(seatLabel(invited.seats[1])).toBe('Bob (invited)');
+  });
   it('names the winners and why, or a draw', () => {
     expect(statusText(view({ status: { state: 'over', winners: ['b'], reason: 'resignation' } }), agog)).toBe('Over: Black (computer 5) wins by resignation');
     expect(statusText(view({ status: { state: 'over', winners: [], reason: 'repetition' } }), agog)).toBe('Over: a draw by repetition');

@@ -7,6 +7,7 @@ import type { CatalogGame, GameView, SeatView } from '../api/types';
 /** Who sits in a seat, in words. */
 export function seatLabel(seat: SeatView): string {
   if (seat.kind === 'open') return 'open seat';
+  if (seat.kind === 'invited') return `${seat.name ?? '?'} (invited)`;
   if (seat.kind === 'computer') return `computer ${seat.level ?? ''}`.trim();
   return seat.name ?? '?';
 }
@@ -26,7 +27,12 @@ export function statusText(view: GameView, entry: CatalogGame | null): string {
   const status = view.status;
   if (status.state === 'open') {
     const open = view.seats.filter((s) => s.kind === 'open').length;
-    return `Waiting for players: ${open} open seat${open === 1 ? '' : 's'}`;
+    const invited = view.seats.filter((s) => s.kind === 'invited').map((s) => s.name ?? '?');
+    const parts = [
+      ...(open > 0 ? [`${open} open seat${open === 1 ? '' : 's'}`] : []),
+      ...(invited.length > 0 ? [`${invited.join(', ')} invited`] : []),
+    ];
+    return `Waiting for players: ${parts.join('; ')}`;
   }
   if (status.state === 'aborted') return 'Called off: nobody won';
   if (status.state === 'over') {

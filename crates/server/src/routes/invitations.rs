@@ -5,10 +5,10 @@
 
 use arbiter_api::{ErrorBody, GameView, NewGame};
 use arbiter_store::{GameKey, SeatHolder};
+use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::Json;
 
 use crate::auth::SignedIn;
 use crate::change::{self, Changed};

@@ -47,12 +47,7 @@ pub fn invited_names(new: &NewGame) -> Vec<&str> {
 
 /// The game `new` asks for, created by `creator` at `now`, with the
 /// people its seats invite found as `invitees`.
-pub fn new_table(
-    new: &NewGame,
-    creator: &Account,
-    invitees: &[Invitee],
-    now: Timestamp,
-) -> Result<NewTable, ApiError> {
+pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Timestamp) -> Result<NewTable, ApiError> {
     let game = GameId::parse(&new.game).map_err(|e| ApiError::malformed(e.to_string()))?;
     let info = game.info();
     let mut options = read_options(info, new.variant.as_deref(), new.options.as_ref())?;

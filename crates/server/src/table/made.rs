@@ -51,15 +51,18 @@ impl Made {
     /// a seat was taken (seats are in the whole view only) or moves were
     /// taken back.
     pub fn continues(&self) -> bool {
-        !self.events.iter().any(|e| {
-            matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::MovesTakenBack { .. })
-        })
+        !self
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::MovesTakenBack { .. }))
     }
 
     /// Whether the lobby, which lists the open games, may list the game
     /// differently: a seat was taken, or the game ended.
     pub fn touches_lobby(&self) -> bool {
-        self.events.iter().any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::GameOver { .. }))
+        self.events
+            .iter()
+            .any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::GameOver { .. }))
     }
 
     /// How many moves and Single Capture Go plays this change applied.

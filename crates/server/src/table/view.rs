@@ -78,6 +78,7 @@ impl Table {
             to_move: self.to_move().iter().map(|&s| self.label(s)).collect(),
             ply: self.ply(),
             updated: self.stored.updated.rfc3339(),
+            private: self.stored.invite.is_some(),
         }
     }
 
