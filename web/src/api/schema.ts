@@ -1307,6 +1307,12 @@ export interface operations {
           "application/json": components["schemas"]["GameView"];
         };
       };
+      /** @description a query that cannot be read */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -206,7 +206,8 @@ pub(crate) async fn view(
 
 #[utoipa::path(post, path = "/api/games/{id}/seats/{seat}", tag = "games", security(("bearer" = [])),
     params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)"), SeatQuery),
-    responses((status = 200, body = GameView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+    responses((status = 200, body = GameView), (status = 400, description = "a query that cannot be read", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 403, description = "the seat is kept for someone invited, or the game is private and the invite code is missing or wrong", body = ErrorBody),
         (status = 409, description = "the seat is taken, or the caller has a seat already", body = ErrorBody)))]
 pub(crate) async fn take_seat(
