@@ -23,6 +23,10 @@ pub struct AccountRef {
     pub id: i64,
     /// Its name.
     pub name: String,
+    /// Whether it is a guest's (made at a click; no password, no mail,
+    /// until the guest signs up and keeps it).
+    #[serde(default)]
+    pub guest: bool,
 }
 
 /// `POST /api/sessions`: signing in.
@@ -67,6 +71,10 @@ pub struct Me {
     pub id: i64,
     /// Its name.
     pub name: String,
+    /// Whether it is a guest's: it plays the computer and takes open seats;
+    /// it cannot invite, open games to others, or get mail, until it signs
+    /// up (`POST /api/accounts`), keeping its games.
+    pub guest: bool,
     /// Its mail address, if it gave one.
     pub email: Option<String>,
     /// Whether the address was verified by the link mailed to it; until

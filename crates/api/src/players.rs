@@ -15,7 +15,7 @@ pub struct PlayerView {
     pub name: String,
     /// When they joined (RFC 3339).
     pub created: String,
-    /// `person` (guests and bots come later).
+    /// `person`, or `guest` for an account made to play at once.
     pub kind: String,
     /// Their finished games per game (`agog`, `sage`…): only games they
     /// have finished one of. A game called off is not counted.

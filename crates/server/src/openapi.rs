@@ -7,7 +7,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, catalog, games, invitations, live, me, metrics, password_reset, players, positions, service,
+    accounts, catalog, games, guests, invitations, live, me, metrics, password_reset, players, positions, service,
 };
 use crate::state::AppState;
 
@@ -27,7 +27,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
 #[openapi(
     info(title = "Arbiter", description = "Play A•G•O•G, Sage Tafl, Ogama and Single Capture Go online: accounts, games, moves, records, live updates."),
     paths(
-        accounts::register, accounts::sign_in, accounts::sign_out,
+        accounts::register, accounts::sign_in, accounts::sign_out, guests::guest_session,
         password_reset::request_reset, password_reset::confirm_reset,
         me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,

@@ -33,6 +33,9 @@ pub struct Account {
     pub admin: bool,
     /// When an administrator disabled it (it cannot sign in), if one did.
     pub disabled: Option<Timestamp>,
+    /// Whether it is a guest's: made at a click, with no password and no
+    /// mail, until its guest signs up.
+    pub guest: bool,
 }
 
 impl Account {
@@ -77,13 +80,14 @@ pub(crate) struct AccountRow {
     notify_email: bool,
     admin: bool,
     disabled: Option<i64>,
+    guest: bool,
 }
 
 /// The columns of an [`AccountRow`]; `account_columns!(a)` names them in
 /// the table `a` (for joins).
 macro_rules! account_columns {
     () => {
-        "id, name, email, email_verified, notify_email, admin, disabled"
+        "id, name, email, email_verified, notify_email, admin, disabled, guest"
     };
     ($t:ident) => {
         concat!(
@@ -100,7 +104,9 @@ macro_rules! account_columns {
             stringify!($t),
             ".admin, ",
             stringify!($t),
-            ".disabled"
+            ".disabled, ",
+            stringify!($t),
+            ".guest"
         )
     };
 }
@@ -116,6 +122,7 @@ impl From<AccountRow> for Account {
             notify_email: row.notify_email,
             admin: row.admin,
             disabled: row.disabled.map(Timestamp::from_unix),
+            guest: row.guest,
         }
     }
 }

@@ -21,6 +21,8 @@ pub struct Player {
     pub name: String,
     /// When the account was made.
     pub created: Timestamp,
+    /// Whether it is a guest's.
+    pub guest: bool,
     /// Their finished games, counted per game, by game.
     pub tallies: Vec<Tally>,
 }
@@ -49,12 +51,14 @@ impl Store {
     /// counted per game; `None` if there is no such account.
     pub async fn player(&self, name: &str) -> Result<Option<Player>, StoreError> {
         let account = on_pool!(self, pool => {
-            sqlx::query_as::<_, (i64, String, i64)>("SELECT id, name, created FROM accounts WHERE name_key = $1")
+            sqlx::query_as::<_, (i64, String, i64, bool)>(
+                "SELECT id, name, created, guest FROM accounts WHERE name_key = $1",
+            )
                 .bind(name_key(name))
                 .fetch_optional(pool)
                 .await
         })?;
-        let Some((id, name, created)) = account else { return Ok(None) };
+        let Some((id, name, created, guest)) = account else { return Ok(None) };
         let rows = on_pool!(self, pool => {
             sqlx::query_as::<_, (String, String, i64)>(
                 "SELECT g.game, s.standing, COUNT(*) FROM game_seats s JOIN games g ON g.key = s.game_key \
@@ -80,15 +84,15 @@ impl Store {
             tally.played += count;
         }
         tallies.retain(|t| t.played > 0);
-        Ok(Some(Player { account: AccountId(id), name, created: Timestamp::from_unix(created), tallies }))
+        Ok(Some(Player { account: AccountId(id), name, created: Timestamp::from_unix(created), guest, tallies }))
     }
 
     /// The names of accounts that start with `prefix` (any case), by
-    /// name, at most `limit`; disabled accounts are left out.
+    /// name, at most `limit`; disabled accounts and guests are left out.
     pub async fn player_names(&self, prefix: &str, limit: i64) -> Result<Vec<String>, StoreError> {
         let names = on_pool!(self, pool => {
             sqlx::query_scalar::<_, String>(
-                "SELECT name FROM accounts WHERE substr(name_key, 1, length($1)) = $1 AND disabled IS NULL \
+                "SELECT name FROM accounts WHERE substr(name_key, 1, length($1)) = $1 AND disabled IS NULL AND NOT guest \
                  ORDER BY name_key LIMIT $2",
             )
             .bind(name_key(prefix))

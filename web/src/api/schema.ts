@@ -22,6 +22,9 @@ export interface paths {
   "/api/sessions/current": {
     delete: operations["sign_out"];
   };
+  "/api/sessions/guest": {
+    post: operations["guest_session"];
+  };
   "/api/password-reset": {
     post: operations["request_reset"];
   };
@@ -112,6 +115,11 @@ export interface components {
       id: number;
       /** @description Its name. */
       name: string;
+      /**
+       * @description Whether it is a guest's (made at a click; no password, no mail,
+       * until the guest signs up and keeps it).
+       */
+      guest?: boolean;
     };
     /** @description Everything a screen needs to draw a position. */
     BoardModel: {
@@ -452,6 +460,12 @@ export interface components {
       id: number;
       /** @description Its name. */
       name: string;
+      /**
+       * @description Whether it is a guest's: it plays the computer and takes open seats;
+       * it cannot invite, open games to others, or get mail, until it signs
+       * up (`POST /api/accounts`), keeping its games.
+       */
+      guest: boolean;
       /** @description Its mail address, if it gave one. */
       email?: string | null;
       /**
@@ -654,7 +668,7 @@ export interface components {
       name: string;
       /** @description When they joined (RFC 3339). */
       created: string;
-      /** @description `person` (guests and bots come later). */
+      /** @description `person`, or `guest` for an account made to play at once. */
       kind: string;
       /**
        * @description Their finished games per game (`agog`, `sage`…): only games they
@@ -867,12 +881,19 @@ export interface operations {
       };
     };
     responses: {
+      /** @description the account; a guest who signs up keeps theirs (the same id, their games, their session) */
       201: {
         content: {
           "application/json": components["schemas"]["AccountRef"];
         };
       };
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a token that is not valid */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -946,6 +967,28 @@ export interface operations {
       };
       /** @description a cookie request from another site */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  guest_session: {
+    responses: {
+      /** @description a guest's account and its session (the cookie is set too) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["SessionCreated"];
+        };
+      };
+      /** @description registration is closed on this server */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many accounts from this address, or in all; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1043,7 +1086,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description a new password without the right current_password */
+      /** @description a new password without the right current_password; a guest's address or password */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1216,6 +1259,12 @@ export interface operations {
         };
       };
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a guest's game with open or invited seats, or a private one */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -1,6 +1,7 @@
 //! Sweeping what has expired, every few minutes: sessions unused for the
 //! session lifetime (their sockets close), verification links past their
-//! time, mail sent or given up more than a month ago, and the limiters'
+//! time, guests unused as long who hold no seat, mail sent or given up
+//! more than a month ago, and the limiters'
 //! keys that no longer limit anyone.
 
 use std::time::{Duration, Instant};
@@ -26,6 +27,11 @@ pub async fn sweep(state: &AppState) {
             crate::auth::sessions_ended(state, &ended).await;
         }
         Err(e) => tracing::warn!(error = %e, "unused sessions were not swept"),
+    }
+    match state.store.remove_idle_guests(state.sessions_unused_since()).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(guests = n, "guests unused for too long removed"),
+        Err(e) => tracing::warn!(error = %e, "unused guests were not removed"),
     }
     if let Err(e) = state.store.delete_expired_verifications(now).await {
         tracing::warn!(error = %e, "expired verification links were not swept");

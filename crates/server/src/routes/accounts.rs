@@ -17,7 +17,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, post};
 use axum::{Json, Router};
 
-use crate::auth::{self, COOKIE_NAME};
+use crate::auth::{self, COOKIE_NAME, Caller};
 use crate::error::ApiError;
 use crate::limits::{ClientAddress, check, too_many};
 use crate::state::AppState;
@@ -27,10 +27,24 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(register))
         .route("/api/sessions", post(sign_in))
+        .route("/api/sessions/guest", post(super::guests::guest_session))
         .route("/api/sessions/current", delete(sign_out))
 }
 
-/// A name others see: 1 to 32 letters, digits, `-`, `_` or `.`.
+/// A name others see: 1 to 32 letters, digits, `-`, `_` or `.`; names
+/// that begin `guest-` are the guests'.
+pub(crate) fn check_new_name(name: &str) -> Result<(), ApiError> {
+    check_name(name)?;
+    if name.to_ascii_lowercase().starts_with(super::guests::GUEST_PREFIX) {
+        return Err(ApiError::malformed(format!(
+            "'{name}': names that begin '{}' are the guests'",
+            super::guests::GUEST_PREFIX
+        )));
+    }
+    Ok(())
+}
+
+/// A name as it may be written: 1 to 32 letters, digits, `-`, `_` or `.`.
 pub(crate) fn check_name(name: &str) -> Result<(), ApiError> {
     let ok = (1..=32).contains(&name.len())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
@@ -77,19 +91,22 @@ pub(crate) fn expired_cookie(state: &AppState) -> String {
 }
 
 #[utoipa::path(post, path = "/api/accounts", request_body = NewAccount, tag = "accounts",
-    responses((status = 201, body = AccountRef), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+    responses((status = 201, description = "the account; a guest who signs up keeps theirs (the same id, their games, their session)", body = AccountRef),
+        (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 401, description = "a token that is not valid", body = ErrorBody),
         (status = 409, description = "the name is taken", body = ErrorBody),
         (status = 429, description = "too many accounts from this address, or in all; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn register(
     State(state): State<AppState>,
     address: ClientAddress,
+    Caller(caller): Caller,
     body: Result<Json<NewAccount>, JsonRejection>,
 ) -> Result<(StatusCode, Json<AccountRef>), ApiError> {
     let Json(new) = body?;
     if !state.open_registration {
         return Err(ApiError::forbidden("registration is closed on this server"));
     }
-    check_name(&new.name)?;
+    check_new_name(&new.name)?;
     check_password(&new.password)?;
     if let Some(email) = &new.email {
         check_email(email)?;
@@ -97,25 +114,38 @@ pub(crate) async fn register(
     if state.store.account_by_name(&new.name).await?.is_some() {
         return Err(ApiError::conflict(format!("'{}': the name is taken", new.name)));
     }
-    check(&state.guards.registrations_per_address, &address.key(), "your address has registered enough accounts")?;
-    check(&state.guards.registrations, &(), "the server takes no more new accounts for now")?;
+    // A guest who signs up keeps the account, and with it their games.
+    let guest = caller.filter(|a| a.guest);
+    if guest.is_none() {
+        check(&state.guards.registrations_per_address, &address.key(), "your address has registered enough accounts")?;
+        check(&state.guards.registrations, &(), "the server takes no more new accounts for now")?;
+    }
     let hash = state.hasher.hash(new.password).await?;
-    let account = state
-        .store
-        .create_account(&arbiter_store::NewAccount {
-            name: &new.name,
-            password_hash: &hash,
-            email: new.email.as_deref(),
-            now: state.clock.now(),
-        })
-        .await?;
+    let account = match guest {
+        Some(guest) => state
+            .store
+            .claim_guest(guest.id, &new.name, &hash, new.email.as_deref())
+            .await?
+            .ok_or_else(|| ApiError::conflict("this guest has signed up already"))?,
+        None => {
+            state
+                .store
+                .create_account(&arbiter_store::NewAccount {
+                    name: &new.name,
+                    password_hash: &hash,
+                    email: new.email.as_deref(),
+                    now: state.clock.now(),
+                })
+                .await?
+        }
+    };
     if let Some(email) = &new.email
         && let Err(e) = crate::mail::verify::send_link(&state, &account, email).await
     {
         // The account stands; the link can be asked for again later.
         tracing::info!(account = %account.id, error = %e, "no verification link was sent at registration");
     }
-    Ok((StatusCode::CREATED, Json(AccountRef { id: account.id.0, name: account.name })))
+    Ok((StatusCode::CREATED, Json(AccountRef { id: account.id.0, name: account.name, guest: false })))
 }
 
 #[utoipa::path(post, path = "/api/sessions", request_body = SignIn, tag = "accounts",
@@ -139,7 +169,8 @@ pub(crate) async fn sign_in(
     check(&state.guards.sign_ins_per_address, &address.key(), "too many sign-in attempts from your address")?;
     let found = state.store.account_by_name(&sign_in.name).await?;
     // A missing account costs the same time as a wrong password.
-    let Some((account, hash)) = found else {
+    // A guest has no password: signing in as one is as for nobody.
+    let Some((account, hash)) = found.filter(|(a, _)| !a.guest) else {
         state.hasher.verify_nobody(sign_in.password).await?;
         return Err(wrong());
     };
@@ -164,7 +195,7 @@ pub(crate) async fn sign_in(
     let token = auth::new_token();
     state.store.create_session(&auth::token_hash(&token), account.id, state.clock.now(), Some(&ip)).await?;
     let cookie = session_cookie(&state, &token);
-    let body = SessionCreated { token, account: AccountRef { id: account.id.0, name: account.name } };
+    let body = SessionCreated { token, account: AccountRef { id: account.id.0, name: account.name, guest: false } };
     Ok((StatusCode::CREATED, [(SET_COOKIE, cookie)], Json(body)).into_response())
 }
 

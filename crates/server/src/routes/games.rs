@@ -49,6 +49,7 @@ fn new_key() -> GameKey {
 
 #[utoipa::path(post, path = "/api/games", request_body = NewGame, tag = "games", security(("bearer" = [])),
     responses((status = 201, body = GameView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, description = "a guest's game with open or invited seats, or a private one", body = ErrorBody),
         (status = 429, description = "too many games created, or too many unfinished games against the computer; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn create(
     State(state): State<AppState>,
@@ -57,6 +58,9 @@ pub(crate) async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<GameView>), ApiError> {
     let Json(new) = body?;
+    if account.guest {
+        super::invitations::guest_may_create(&new)?;
+    }
     let invitees = super::invitations::find_invitees(&state, &new).await?;
     let now = state.clock.now();
     let creator = account.clone();

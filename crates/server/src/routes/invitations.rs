@@ -19,6 +19,22 @@ use crate::table::{Invitee, invited_names};
 /// The most seats a game has: no more names are looked up.
 const MOST_SEATS: usize = 12;
 
+/// What a guest may not create: a game with open or invited seats, or a
+/// private one (guests play the computer, and take others' open seats).
+pub(crate) fn guest_may_create(new: &NewGame) -> Result<(), ApiError> {
+    let others = new.seats.iter().any(|s| match s {
+        arbiter_api::SeatSpec::Account { account } => account != "me",
+        arbiter_api::SeatSpec::Open { .. } => true,
+        arbiter_api::SeatSpec::Computer { .. } => false,
+    });
+    if others || new.private == Some(true) {
+        return Err(ApiError::forbidden(
+            "a guest plays the computer and takes open seats: sign up to invite players or open a game to others",
+        ));
+    }
+    Ok(())
+}
+
 /// The people `new`'s seats invite, found by name; a name that no
 /// account (or only a disabled one) has is refused naming it.
 pub(crate) async fn find_invitees(state: &AppState, new: &NewGame) -> Result<Vec<Invitee>, ApiError> {
@@ -31,6 +47,9 @@ pub(crate) async fn find_invitees(state: &AppState, new: &NewGame) -> Result<Vec
             return Err(ApiError::malformed(format!("'{asked}': no player has this name")));
         }
         match state.store.account_by_name(asked).await? {
+            Some((account, _)) if account.guest => {
+                return Err(ApiError::malformed(format!("'{asked}' is a guest: guests are not invited")));
+            }
             Some((account, _)) if account.disabled.is_none() => {
                 found.push(Invitee { asked: asked.to_string(), account: account.id, name: account.name })
             }

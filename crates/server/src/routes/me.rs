@@ -35,6 +35,7 @@ async fn me_of(state: &AppState, account: Account) -> Result<Me, ApiError> {
     Ok(Me {
         id: account.id.0,
         name: account.name,
+        guest: account.guest,
         email: account.email,
         email_verified: account.email_verified,
         notify: Notify { email: account.notify_email },
@@ -53,7 +54,7 @@ pub(crate) async fn me(State(state): State<AppState>, SignedIn(account): SignedI
 
 #[utoipa::path(patch, path = "/api/me", request_body = MeChange, tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = Me), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-        (status = 403, description = "a new password without the right current_password", body = ErrorBody),
+        (status = 403, description = "a new password without the right current_password; a guest's address or password", body = ErrorBody),
         (status = 429, description = "too many password or address changes; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn change_me(
     State(state): State<AppState>,
@@ -62,6 +63,11 @@ pub(crate) async fn change_me(
 ) -> Result<Json<Me>, ApiError> {
     let Json(change) = body?;
     let account = session.account;
+    if account.guest && (change.email.is_some() || change.password.is_some()) {
+        return Err(ApiError::forbidden(
+            "a guest has no password and gets no mail: sign up (POST /api/accounts) to keep this account",
+        ));
+    }
     let new_email = match &change.email {
         Some(Some(email)) if account.email.as_deref() != Some(email.as_str()) => {
             check_email(email)?;

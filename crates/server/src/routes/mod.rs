@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod games;
+pub mod guests;
 pub mod invitations;
 pub mod live;
 pub mod me;

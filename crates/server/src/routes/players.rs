@@ -81,5 +81,11 @@ pub(crate) async fn player(
         .into_iter()
         .map(|t| (t.game, PlayerTally { played: t.played, won: t.won, lost: t.lost, drawn: t.drawn }))
         .collect();
-    Ok(Json(PlayerView { name: found.name, created: found.created.rfc3339(), kind: "person".into(), games, recent }))
+    Ok(Json(PlayerView {
+        name: found.name,
+        created: found.created.rfc3339(),
+        kind: if found.guest { "guest" } else { "person" }.into(),
+        games,
+        recent,
+    }))
 }
