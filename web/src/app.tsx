@@ -71,6 +71,9 @@ export function App() {
           {me ? (
             <>
               <a href="/account" data-testid="account-name">{me.name}</a>
+              {me.guest && (
+                <a href="/signup" data-testid="keep-games">Sign up to keep your games</a>
+              )}
               <button
                 type="button"
                 class="link"

@@ -33,6 +33,12 @@ export async function signIn(name: string, password: string): Promise<void> {
   await refreshSession();
 }
 
+/** Plays as a guest: a new guest account, signed in. */
+export async function playAsGuest(): Promise<void> {
+  await api.guestSession();
+  await refreshSession();
+}
+
 /** Signs out. */
 export async function signOut(): Promise<void> {
   try {

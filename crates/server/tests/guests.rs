@@ -123,6 +123,9 @@ async fn a_guest_who_signs_up_keeps_their_games(s: &TestServer) {
     );
     let view = s.view(&id, Some(&token)).await;
     assert_eq!(view["you"], json!(["o"]), "{view}");
+    assert_eq!(view["seats"][0]["name"], "Ann", "the record names the player by their new name: {view}");
+    let text = s.http.get(format!("{}/api/games/{id}/record", s.base)).send().await.unwrap().text().await.unwrap();
+    assert!(text.contains("Ann") && !text.contains("guest-"), "{text}");
     let signed = s.sign_in("Ann").await;
     assert!(!signed.is_empty());
     let (status, again) =

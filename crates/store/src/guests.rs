@@ -8,7 +8,19 @@ use arbiter_play::Timestamp;
 use crate::account_queries::name_key;
 use crate::accounts::{Account, AccountId, AccountRow, account_columns};
 use crate::error::StoreError;
+use crate::game_rows::{read_record, write_record};
+use crate::games::GameKey;
 use crate::open::Store;
+
+/// The games where `$1` holds a seat: key, record, seat.
+const GUEST_GAMES: &str =
+    "SELECT g.key, g.record, s.seat FROM game_seats s JOIN games g ON g.key = s.game_key WHERE s.account_id = $1";
+/// [`GUEST_GAMES`], their rows locked against a change meanwhile
+/// (PostgreSQL; SQLite's writers take turns already).
+const GUEST_GAMES_LOCKED: &str = concat!(
+    "SELECT g.key, g.record, s.seat FROM game_seats s JOIN games g ON g.key = s.game_key WHERE s.account_id = $1",
+    " FOR UPDATE OF g"
+);
 
 /// The password hash of a guest: no password's hash reads like it.
 pub const GUEST_PASSWORD_HASH: &str = "!guest";
@@ -41,9 +53,10 @@ impl Store {
 
     /// The guest `id` signs up: the account takes `name`, the password
     /// `password_hash` and the mail address `email` (not verified), wants
-    /// mail, and is a guest no more; its games stay its own. `None` if `id`
-    /// is not a guest's account; [`StoreError::NameTaken`] if another
-    /// account has the name.
+    /// mail, and is a guest no more; its games stay its own, their records
+    /// naming it by its new name (each game's version moves on, and other
+    /// servers are told). `None` if `id` is not a guest's account;
+    /// [`StoreError::NameTaken`] if another account has the name.
     pub async fn claim_guest(
         &self,
         id: AccountId,
@@ -51,8 +64,9 @@ impl Store {
         password_hash: &str,
         email: Option<&str>,
     ) -> Result<Option<Account>, StoreError> {
-        let updated = on_pool!(self, pool => {
-            sqlx::query_as::<_, AccountRow>(concat!(
+        let postgres = matches!(self.pool, crate::open::Pool::Postgres(_));
+        let claimed = in_write_transaction!(self, tx => {
+            let updated = sqlx::query_as::<_, AccountRow>(concat!(
                 "UPDATE accounts SET name = $2, name_key = $3, password_hash = $4, email = $5, \
                  email_verified = FALSE, notify_email = TRUE, guest = FALSE WHERE id = $1 AND guest RETURNING ",
                 account_columns!()
@@ -62,16 +76,47 @@ impl Store {
             .bind(name_key(name))
             .bind(password_hash)
             .bind(email)
-            .fetch_optional(pool)
-            .await
-        });
-        match updated {
-            Ok(row) => Ok(row.map(Account::from)),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                Err(StoreError::NameTaken { name: name.to_string() })
+            .fetch_optional(&mut *tx)
+            .await;
+            let account = match updated {
+                Ok(row) => row.map(Account::from),
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                    return Err(StoreError::NameTaken { name: name.to_string() });
+                }
+                Err(e) => return Err(e.into()),
+            };
+            if account.is_some() {
+                // The guest's games, their records to name the player anew.
+                let sql = if postgres { GUEST_GAMES_LOCKED } else { GUEST_GAMES };
+                let games = sqlx::query_as::<_, (String, String, i32)>(sql)
+                .bind(id.0)
+                .fetch_all(&mut *tx)
+                .await?;
+                for (key, json, seat) in games {
+                    let key = GameKey(key);
+                    let mut record = read_record(&key, &json)?;
+                    let Some(occupant) = usize::try_from(seat).ok().and_then(|i| record.seats.get_mut(i)) else {
+                        continue;
+                    };
+                    occupant.name = Some(name.to_string());
+                    sqlx::query("UPDATE games SET record = $2, version = version + 1 WHERE key = $1")
+                        .bind(key.0.as_str())
+                        .bind(write_record(&key, &record)?)
+                        .execute(&mut *tx)
+                        .await?;
+                    if postgres {
+                        sqlx::query("SELECT pg_notify($1, $2)")
+                            .bind(crate::notify::CHANNEL)
+                            .bind(crate::notify::announcement(self.origin, &key))
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
             }
-            Err(e) => Err(e.into()),
-        }
+            tx.commit().await?;
+            account
+        });
+        Ok(claimed)
     }
 
     /// Removes the guests made before `unused_since` that have no session

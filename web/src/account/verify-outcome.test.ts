@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import type { Me } from '../api/types';
 import { NO_TOKEN, refused, startOutcome, verified } from './verify-outcome';
 
-const me: Me = { id: 1, name: 'vera', email: 'vera@example.org', email_verified: true, notify: { email: true }, failed_mail: [] };
+const me: Me = { id: 1, name: 'vera', guest: false, email: 'vera@example.org', email_verified: true, notify: { email: true }, failed_mail: [] };
 
 describe('the verify page', () => {
   it('asks the server only when the address has a token', () => {

@@ -87,6 +87,9 @@ export const signUp = (name: string, password: string, email?: string) =>
 /** `POST /api/sessions`: signs in; the server sets the session cookie. */
 export const signIn = (name: string, password: string) => call<Session>('POST', '/api/sessions', { name, password });
 
+/** `POST /api/sessions/guest`: a guest's account and session (the cookie), to play at once. */
+export const guestSession = () => call<Session>('POST', '/api/sessions/guest');
+
 /** `DELETE /api/sessions/current`. */
 export const signOut = () => call<void>('DELETE', '/api/sessions/current');
 

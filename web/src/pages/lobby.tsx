@@ -6,6 +6,7 @@ import type { GameSummary } from '../api/types';
 import { connectLive, type LiveState } from '../api/live';
 import { GameList, myGamesInOrder, withPage } from '../parts/game-list';
 import { NewGameForm } from '../parts/new-game';
+import { PlayNow } from '../parts/play-now';
 import { navigate } from '../router';
 import { useSession } from '../session';
 
@@ -133,6 +134,12 @@ export function LobbyPage() {
   return (
     <div class="lobby">
       <h1 class="visually-hidden">Arbiter: the lobby</h1>
+      {me === null && (
+        <section class="panel">
+          <h2>Play now</h2>
+          <PlayNow />
+        </section>
+      )}
       {me && invitations.length > 0 && <Invitations games={invitations} me={me.name} changed={() => setTick((t) => t + 1)} />}
       {me && (
         <section class="panel">
@@ -149,11 +156,13 @@ export function LobbyPage() {
       <section class="panel">
         <h2>New game</h2>
         {me ? (
-          <NewGameForm />
+          <NewGameForm guest={me.guest} />
         ) : me === null ? (
-          <p>
-            <a href="/signin">Sign in</a> or <a href="/signup">sign up</a> to start a game; anyone may watch.
-          </p>
+          <>
+            <p>
+              <a href="/signin">Sign in</a> or <a href="/signup">sign up</a> to play others and invite friends; anyone may watch.
+            </p>
+          </>
         ) : null}
       </section>
       {me && (

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
 import { navigate } from '../router';
-import { signIn } from '../session';
+import { signIn, useSession } from '../session';
 
 function after(): string {
   const next = new URLSearchParams(location.search).get('next');
@@ -78,10 +78,16 @@ export function SignInPage() {
   );
 }
 
-/** `/signup`: makes the account and signs in; with an address, the account page then says a link to verify it was sent. */
+/**
+ * `/signup`: makes the account and signs in; with an address, the account
+ * page then says a link to verify it was sent. A guest who signs up keeps
+ * the guest's account and its games.
+ */
 export function SignUpPage() {
+  const me = useSession();
   return (
     <>
+      {me?.guest && <p class="centered notice" data-testid="guest-keeps">You are playing as {me.name}: signing up keeps your games.</p>}
       <SignForm
         title="Sign up"
         action="Make the account"

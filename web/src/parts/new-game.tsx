@@ -183,8 +183,12 @@ function InviteField(props: { seatName: string; index: number; value: string; se
   );
 }
 
-/** The form that starts a game with every option the server takes. */
-export function NewGameForm() {
+/**
+ * The form that starts a game with every option the server takes; a
+ * guest's offers the computer's seats only (guests open no game to
+ * others).
+ */
+export function NewGameForm(props: { guest?: boolean } = {}) {
   const catalog = useCatalog();
   const [chosen, setChosen] = useState(0);
   const [options, setOptions] = useState<Record<string, OptionInput>>({});
@@ -281,8 +285,8 @@ export function NewGameForm() {
               onChange={(e) => setSeats(withSeat(seats, i, e.currentTarget.value as SeatChoice['kind']))}
             >
               <option value="me">me</option>
-              <option value="open" disabled={seat.kind === 'me'}>open: anyone may take it</option>
-              <option value="invite" disabled={seat.kind === 'me'}>a player I invite</option>
+              {!props.guest && <option value="open" disabled={seat.kind === 'me'}>open: anyone may take it</option>}
+              {!props.guest && <option value="invite" disabled={seat.kind === 'me'}>a player I invite</option>}
               <option value="computer" disabled={seat.kind === 'me'}>the computer</option>
             </select>
             {seat.kind === 'invite' && <InviteField seatName={names[i]} index={i} value={seat.name ?? ''} set={(name) => setSeat(i, { name })} />}
@@ -308,10 +312,12 @@ export function NewGameForm() {
             <input name="seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
           </label>
         )}
+        {!props.guest && (
         <label class="check">
           <input type="checkbox" name="private" checked={privateGame} onChange={(e) => setPrivateGame(e.currentTarget.checked)} /> Private: in no
           public list; open seats are taken with the game’s invite link
         </label>
+        )}
         {entry.rounds && (
           <label class="check">
             <input type="checkbox" name="close_early" checked={closeEarly} onChange={(e) => setCloseEarly(e.currentTarget.checked)} /> Close a round once every play is in
