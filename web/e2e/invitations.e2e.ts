@@ -62,6 +62,26 @@ it('invites a player by name, who accepts from the lobby; another invitation is 
   await bob.context.close();
 });
 
+it("invites a player from their page", async () => {
+  const ann = await signedUpContext(browser, server, 'host');
+  const bob = await signedUpContext(browser, server, 'guestof');
+  await ann.page.goto(`/players/${bob.name}`);
+  await ann.page.click('[data-testid=invite-player]');
+  await ann.page.waitForSelector('[data-testid=new-game]');
+  expect(await ann.page.inputValue('select[name=seat-1]')).toBe('invite');
+  expect(await ann.page.inputValue('[data-testid=invite-1]')).toBe(bob.name);
+  await ann.page.click('[data-testid=create-game]');
+  await ann.page.waitForURL(/\/games\/[A-Za-z0-9]+$/);
+  const id = ann.page.url().split('/').pop()!;
+  expect((await viewOf(ann.page, id)).seats[1]).toEqual({ seat: 'b', name: bob.name, kind: 'invited' });
+  // No such link on one's own page.
+  await bob.page.goto(`/players/${bob.name}`);
+  await bob.page.waitForSelector('[data-testid=player]');
+  expect(await bob.page.locator('[data-testid=invite-player]').count()).toBe(0);
+  await ann.context.close();
+  await bob.context.close();
+});
+
 it('gives a private game’s seat to whoever opens its invite link, and lists it nowhere public', async () => {
   const ann = await signedUpContext(browser, server, 'priv');
   const cy = await signedUpContext(browser, server, 'cy');

@@ -93,6 +93,11 @@ function FinishedGames(props: { me: string }) {
  */
 export function LobbyPage() {
   const me = useSession();
+  // A player's page links here to invite them: `/?invite=<name>`.
+  const [inviting] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
+  useEffect(() => {
+    if (inviting && me) document.getElementById('new-game')?.scrollIntoView();
+  }, [inviting, !!me]);
   const [open, setOpen] = useState<GameSummary[] | null>(null);
   const [mine, setMine] = useState<GameSummary[] | null>(null);
   const [invitations, setInvitations] = useState<GameSummary[]>([]);
@@ -153,10 +158,10 @@ export function LobbyPage() {
         </h2>
         {open ? <GameList games={open} me={me?.name} empty="No game is waiting for players." testid="open-games" /> : <p>Loading…</p>}
       </section>
-      <section class="panel">
+      <section class="panel" id="new-game">
         <h2>New game</h2>
         {me ? (
-          <NewGameForm guest={me.guest} />
+          <NewGameForm guest={me.guest} inviting={me.guest ? undefined : inviting} />
         ) : me === null ? (
           <>
             <p>

@@ -48,9 +48,14 @@ export function PlayerPage(props: { name: string }) {
       <section class="panel" data-testid="player">
         <h1>{player.name}</h1>
         <p class="hint">
-          Playing here since {day(player.created)}
+          {player.kind === 'guest' ? 'A guest, here since' : 'Playing here since'} {day(player.created)}
           {isMe ? ' — this is you.' : '.'}
         </p>
+        {me && !me.guest && !isMe && player.kind === 'person' && (
+          <p>
+            <a href={`/?invite=${encodeURIComponent(player.name)}#new-game`} data-testid="invite-player">Invite {player.name} to a game</a>
+          </p>
+        )}
         <h2>Finished games</h2>
         {rows.length === 0 ? (
           <p class="hint" data-testid="tallies">No game finished yet.</p>

@@ -186,9 +186,9 @@ function InviteField(props: { seatName: string; index: number; value: string; se
 /**
  * The form that starts a game with every option the server takes; a
  * guest's offers the computer's seats only (guests open no game to
- * others).
+ * others). `inviting` names a player the second seat invites at first.
  */
-export function NewGameForm(props: { guest?: boolean } = {}) {
+export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) {
   const catalog = useCatalog();
   const [chosen, setChosen] = useState(0);
   const [options, setOptions] = useState<Record<string, OptionInput>>({});
@@ -197,7 +197,7 @@ export function NewGameForm(props: { guest?: boolean } = {}) {
   const [clock, setClock] = useState('');
   const [seats, setSeats] = useState<SeatChoice[]>([
     { kind: 'me', level: 5 },
-    { kind: 'computer', level: 5 },
+    props.inviting ? { kind: 'invite', level: 5, name: props.inviting } : { kind: 'computer', level: 5 },
   ]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
