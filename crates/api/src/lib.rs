@@ -14,6 +14,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod chat;
 pub mod error;
 pub mod games;
 pub mod live;
@@ -25,6 +26,7 @@ pub use accounts::{
     SessionCreated, SessionView, SignIn, VerifyEmail,
 };
 pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
+pub use chat::{ChatMessageView, ChatPost, MuteRequest};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,

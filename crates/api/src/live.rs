@@ -25,6 +25,12 @@ pub enum ServerMessage {
         /// The open games.
         games: Vec<GameSummary>,
     },
+    /// A chat message, to the sockets that may read its room (and have
+    /// not muted its writer).
+    Chat {
+        /// The message.
+        message: crate::chat::ChatMessageView,
+    },
     /// A message the client sent was refused.
     Error {
         /// Why.

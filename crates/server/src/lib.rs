@@ -13,6 +13,7 @@ pub mod admin;
 mod auth;
 mod cache;
 mod change;
+mod chat_hub;
 mod client;
 pub mod connections;
 pub mod cross_site;
@@ -114,6 +115,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::password_reset::router())
         .merge(routes::games::router())
         .merge(routes::players::router())
+        .merge(routes::chat::router())
         .merge(routes::live::router())
         .merge(routes::service::router())
         .merge(openapi::router())
@@ -198,6 +200,11 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
                 }
             }
             Ok(arbiter_store::Heard::SessionsEnded(ids)) => state.sockets.end_sessions(&ids),
+            Ok(arbiter_store::Heard::Chat(key, id)) => match state.store.chat_message(&key, id).await {
+                Ok(Some(message)) => state.chat.publish(Arc::new(message)),
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, game = %key, "a chat message of another server was not read"),
+            },
             Err(e) => {
                 tracing::warn!(error = %e, "listening to other servers failed; trying again");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;

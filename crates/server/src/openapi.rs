@@ -7,7 +7,7 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, catalog, games, guests, invitations, live, me, metrics, password_reset, players, positions, service,
+    accounts, catalog, chat, games, guests, invitations, live, me, metrics, password_reset, players, positions, service,
 };
 use crate::state::AppState;
 
@@ -32,6 +32,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         me::me, me::change_me, me::verify_email, me::resend_link, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history, invitations::decline, invitations::call_off,
+        chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
         catalog::get_catalog, positions::position, players::names, players::player,
         live::game_live, live::lobby_live,
         service::healthz, metrics::metrics, openapi,

@@ -57,6 +57,8 @@ pub struct AppState {
     pub clock: Arc<dyn Clock>,
     /// Who hears of changes.
     pub hub: Hub,
+    /// Who hears of chat messages.
+    pub chat: crate::chat_hub::ChatHub,
     /// The games loaded lately.
     pub games: Arc<GameCache>,
     /// The computer's searches, in turn between accounts.
@@ -98,6 +100,7 @@ impl AppState {
             store,
             clock,
             hub: Hub::default(),
+            chat: crate::chat_hub::ChatHub::default(),
             games: Arc::new(GameCache::default()),
             searches: Searches::new(limits.searches, limits.searches_per_account),
             hasher: Hasher::new(limits.hashes_at_once, limits.hash_queue),

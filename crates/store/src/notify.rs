@@ -31,6 +31,9 @@ pub(crate) const CHANNEL: &str = "arbiter_games";
 /// The channel ended sessions are announced on.
 pub(crate) const SESSIONS_CHANNEL: &str = "arbiter_sessions";
 
+/// The channel of chat messages written (`<origin>:<game>:<id>`).
+pub(crate) const CHAT_CHANNEL: &str = "arbiter_chat";
+
 /// Session numbers announced in one notification at most (a payload is
 /// under 8,000 bytes).
 const SESSIONS_A_NOTIFICATION: usize = 400;
@@ -42,6 +45,8 @@ pub enum Heard {
     Game(GameKey),
     /// These sessions ended.
     SessionsEnded(Vec<SessionId>),
+    /// A chat message was written in a game: the game and the message.
+    Chat(GameKey, i64),
 }
 
 /// The text announcing a change to `key` made through the store `origin`.
@@ -96,6 +101,10 @@ fn heard(own: u64, channel: &str, payload: &str) -> Option<Heard> {
     };
     if origin == Some(own) {
         return None;
+    }
+    if channel == CHAT_CHANNEL {
+        let (key, id) = rest.rsplit_once(':')?;
+        return Some(Heard::Chat(GameKey(key.to_string()), id.parse().ok()?));
     }
     if channel == SESSIONS_CHANNEL {
         let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(SessionId).collect();
@@ -161,6 +170,12 @@ impl Store {
         Ok(())
     }
 
+    /// Tells the other stores' listeners on the database that the chat
+    /// message `id` was written in the game `key`.
+    pub async fn notify_chat(&self, key: &GameKey, id: i64) -> Result<(), StoreError> {
+        self.announce(CHAT_CHANNEL, &format!("{}:{key}:{id}", self.origin)).await
+    }
+
     /// Announces `payload` on `channel`: a notification on PostgreSQL, a
     /// row of `announcements` on SQLite.
     async fn announce(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
@@ -206,7 +221,7 @@ impl Store {
             }
             Pool::Postgres(pool) => {
                 let mut inner = PgListener::connect_with(pool).await?;
-                inner.listen_all([CHANNEL, SESSIONS_CHANNEL]).await?;
+                inner.listen_all([CHANNEL, SESSIONS_CHANNEL, CHAT_CHANNEL]).await?;
                 Inner::Postgres(Box::new(inner))
             }
         };

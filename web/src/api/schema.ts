@@ -73,6 +73,20 @@ export interface paths {
   "/api/games/{id}/seats/{seat}/decline": {
     post: operations["decline"];
   };
+  "/api/games/{id}/chat": {
+    get: operations["read"];
+    post: operations["write"];
+  };
+  "/api/games/{id}/chat/{message}": {
+    delete: operations["remove"];
+  };
+  "/api/me/muted": {
+    get: operations["muted"];
+    post: operations["mute"];
+  };
+  "/api/me/muted/{name}": {
+    delete: operations["unmute"];
+  };
   "/api/games/catalog": {
     get: operations["get_catalog"];
   };
@@ -270,6 +284,33 @@ export interface components {
       scg?: components["schemas"]["ScgView"] | null;
       /** @description When it last changed. */
       updated: string;
+    };
+    /** @description A chat message as readers see it. */
+    ChatMessageView: {
+      /**
+       * Format: int64
+       * @description Its number (an administrator deletes it by it).
+       */
+      id: number;
+      /** @description `players` or `spectators`. */
+      room: string;
+      /** @description Who wrote it. */
+      name: string;
+      /** @description What they wrote, as they wrote it (a screen shows it as text). */
+      text: string;
+      /** @description When (RFC 3339). */
+      at: string;
+    };
+    /** @description `POST /api/games/{id}/chat`: a message for a room. */
+    ChatPost: {
+      /** @description 1 to 500 characters, no control characters. */
+      text: string;
+      /**
+       * @description `players` (the game's players write, everyone reads) or
+       * `spectators` (the others signed in write; the others read while the
+       * game goes on, everyone once it is over).
+       */
+      room: string;
     };
     /** @description What a client may send on a game's WebSocket. */
     ClientMessage: {
@@ -519,6 +560,11 @@ export interface components {
        * 409, so a move sent twice is applied once.
        */
       ply: number;
+    };
+    /** @description `POST /api/me/muted`: a name whose messages the caller no longer sees. */
+    MuteRequest: {
+      /** @description The name. */
+      name: string;
     };
     /** @description `POST /api/accounts`: a new account. */
     NewAccount: {
@@ -783,6 +829,11 @@ export interface components {
       games: components["schemas"]["GameSummary"][];
       /** @enum {string} */
       type: "lobby";
+    }, {
+      /** @description The message. */
+      message: components["schemas"]["ChatMessageView"];
+      /** @enum {string} */
+      type: "chat";
     }, {
       /** @description Why. */
       error: components["schemas"]["ErrorDetail"];
@@ -1557,6 +1608,199 @@ export interface operations {
       };
       /** @description the seat is kept for nobody (taken, declined already), or the game is over */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  read: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description `players` or `spectators`. */
+        room: string;
+      };
+    };
+    responses: {
+      /** @description the room's newest 200 messages, oldest first, without those of anyone the caller muted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ChatMessageView"][];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a token that is not valid */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the spectators' room, to a player, while the game goes on */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  write: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ChatPost"];
+      };
+    };
+    responses: {
+      201: {
+        content: {
+          "application/json": components["schemas"]["ChatMessageView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a guest; a room the caller does not write in (players write in players, the others in spectators) */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description more than a message a second or 20 a minute; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  remove: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description the message's id */
+        message: number;
+      };
+    };
+    responses: {
+      /** @description the message is removed */
+      204: {
+        content: never;
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description not an administrator */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  muted: {
+    responses: {
+      /** @description the names the caller has muted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PlayerName"][];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  mute: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MuteRequest"];
+      };
+    };
+    responses: {
+      /** @description the caller no longer sees that name's messages */
+      204: {
+        content: never;
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description nobody has the name */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  unmute: {
+    parameters: {
+      path: {
+        /** @description the name muted */
+        name: string;
+      };
+    };
+    responses: {
+      /** @description the caller sees that name's messages again */
+      204: {
+        content: never;
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller had not muted that name */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -71,6 +71,12 @@ pub struct LimitArgs {
     /// address may ask for.
     #[arg(long, env = "ARBITER_LIMIT_PLAYERS_PER_ADDRESS", default_value_t = Limits::default().players_per_address)]
     limit_players_per_address: Rate,
+    /// Chat messages one account may write in a second.
+    #[arg(long, env = "ARBITER_LIMIT_CHAT_BURST", default_value_t = Limits::default().chat_burst_per_account)]
+    limit_chat_burst: Rate,
+    /// Chat messages one account may write in a minute.
+    #[arg(long, env = "ARBITER_LIMIT_CHAT", default_value_t = Limits::default().chat_per_account)]
+    limit_chat: Rate,
     /// Unfinished games with a computer seat one account may have created.
     #[arg(long, env = "ARBITER_MAX_COMPUTER_GAMES", default_value_t = Limits::default().computer_games_per_account)]
     max_computer_games: u32,
@@ -139,6 +145,8 @@ impl LimitArgs {
             games_per_account: self.limit_games_per_account,
             games_per_address: self.limit_games_per_address,
             positions_per_address: self.limit_positions_per_address,
+            chat_burst_per_account: self.limit_chat_burst,
+            chat_per_account: self.limit_chat,
             players_per_address: self.limit_players_per_address,
             computer_games_per_account: self.max_computer_games,
             plays_per_round: self.max_plays_per_round,

@@ -58,6 +58,10 @@ pub struct Limits {
     /// Players' pages and name completions (`GET /api/players…`) asked
     /// for per address.
     pub players_per_address: Rate,
+    /// Chat messages one account may write, in a burst (a second).
+    pub chat_burst_per_account: Rate,
+    /// Chat messages one account may write, over a minute.
+    pub chat_per_account: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
     /// Plays (counted or refused) one Single Capture Go player may send a
@@ -101,6 +105,8 @@ impl Default for Limits {
             games_per_address: Rate::per_hour(120),
             positions_per_address: Rate::per_minute(300),
             players_per_address: Rate::per_minute(300),
+            chat_burst_per_account: Rate::per_second(1),
+            chat_per_account: Rate::per_minute(20),
             computer_games_per_account: 10,
             plays_per_round: 20,
             searches: cores,
@@ -178,6 +184,10 @@ pub struct Guards {
     pub positions_per_address: Limiter<AddressKey>,
     /// Players' pages and name completions per address.
     pub players_per_address: Limiter<AddressKey>,
+    /// Chat messages per account, a second.
+    pub chat_burst: Limiter<AccountId>,
+    /// Chat messages per account, a minute.
+    pub chat: Limiter<AccountId>,
 }
 
 impl Guards {
@@ -197,6 +207,8 @@ impl Guards {
             games_per_address: Limiter::new(limits.games_per_address, keys),
             positions_per_address: Limiter::new(limits.positions_per_address, keys),
             players_per_address: Limiter::new(limits.players_per_address, keys),
+            chat_burst: Limiter::new(limits.chat_burst_per_account, keys),
+            chat: Limiter::new(limits.chat_per_account, keys),
         }
     }
 
@@ -213,6 +225,8 @@ impl Guards {
             + self.games_per_account.sweep(now)
             + self.games_per_address.sweep(now)
             + self.positions_per_address.sweep(now)
+            + self.chat_burst.sweep(now)
+            + self.chat.sweep(now)
             + self.players_per_address.sweep(now)
     }
 }

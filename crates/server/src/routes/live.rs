@@ -175,10 +175,18 @@ async fn follow_game(
     mut ticket: Ticket,
 ) {
     let mut changes = state.hub.subscribe(&key);
+    let mut chats = state.chat.subscribe(&key);
     // Read again once listening: a change made since the upgrade was
     // asked for is not missed.
     let table = change::load(&state, &key).await.unwrap_or(table);
     let mut last = table.stored.version;
+    // Whom the viewer has muted, as the socket opens (a socket opened
+    // later follows a later choice).
+    let muted = match watcher.account {
+        Some(account) => state.store.muted_ids(account).await.unwrap_or_default(),
+        None => Vec::new(),
+    };
+    let mut current = table.clone();
     if !send_view(&mut socket, &table, watcher.account).await {
         return;
     }
@@ -207,6 +215,21 @@ async fn follow_game(
                     return;
                 }
                 last = table.stored.version;
+                current = table;
+            }
+            chat = chats.recv() => {
+                let message = match chat {
+                    Ok(message) => message,
+                    // Missed messages are on the room's page.
+                    Err(RecvError::Lagged(_)) => continue,
+                    Err(RecvError::Closed) => return,
+                };
+                if muted.contains(&message.account) || !super::chat::may_read(&current, message.room, watcher.account) {
+                    continue;
+                }
+                if !send(&mut socket, &ServerMessage::Chat { message: super::chat::view_of(&message) }).await {
+                    return;
+                }
             }
             incoming = socket.recv() => {
                 let Some(Ok(message)) = incoming else { return };

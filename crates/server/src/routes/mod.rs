@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod catalog;
+pub mod chat;
 pub mod games;
 pub mod guests;
 pub mod invitations;

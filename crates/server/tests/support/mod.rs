@@ -121,14 +121,16 @@ impl TestServer {
     }
 }
 
-/// The default settings, but for the registrations and game creations a
-/// test makes from one address in a moment.
+/// The default settings, but for the registrations, game creations and
+/// chat messages a test makes from one address in a moment.
 pub fn relaxed() -> Settings {
     let limits = Limits {
         registrations_per_address: Rate::per_hour(100_000),
         registrations: Rate::per_hour(100_000),
         games_per_account: Rate::per_hour(100_000),
         games_per_address: Rate::per_hour(100_000),
+        chat_burst_per_account: Rate::per_second(1000),
+        chat_per_account: Rate::per_minute(100_000),
         ..Limits::default()
     };
     Settings { limits, ..Settings::default() }
