@@ -3,6 +3,7 @@
 
 import type {
   Catalog,
+  ChatMessageView,
   GameSummary,
   GameView,
   History,
@@ -186,6 +187,20 @@ export const resign = (id: string) => call<GameView>('POST', `/api/games/${encod
 
 /** `GET /api/games/{id}/history`. */
 export const getHistory = (id: string) => call<History>('GET', `/api/games/${encodeURIComponent(id)}/history`);
+
+/** A game's chat room. */
+export type Room = 'players' | 'spectators';
+
+/** `GET /api/games/{id}/chat?room=`: the room's newest messages, oldest first. */
+export const readChat = (id: string, room: Room) =>
+  call<ChatMessageView[]>('GET', `/api/games/${encodeURIComponent(id)}/chat?room=${room}`);
+
+/** `POST /api/games/{id}/chat`. */
+export const writeChat = (id: string, room: Room, text: string) =>
+  call<ChatMessageView>('POST', `/api/games/${encodeURIComponent(id)}/chat`, { room, text });
+
+/** `POST /api/me/muted`: the caller no longer sees `name`'s messages. */
+export const mute = (name: string) => call<void>('POST', '/api/me/muted', { name });
 
 /** `GET /api/players/{name}`: a player's page (anyone may look). */
 export const getPlayer = (name: string) => call<PlayerView>('GET', `/api/players/${encodeURIComponent(name)}`);

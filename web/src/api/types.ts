@@ -69,3 +69,5 @@ export type PlayerView = Schemas['PlayerView'];
 export type PlayerTally = Schemas['PlayerTally'];
 /** A name completed from a prefix: `GET /api/players?prefix=`. */
 export type PlayerName = Schemas['PlayerName'];
+/** A chat message as readers see it. */
+export type ChatMessageView = Schemas['ChatMessageView'];

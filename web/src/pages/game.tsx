@@ -4,10 +4,11 @@ import * as api from '../api/client';
 import { ApiError } from '../api/client';
 import { connectLive, type Live, type LiveState } from '../api/live';
 import { problemText } from '../api/problem';
-import type { BoardModel, GameView } from '../api/types';
+import type { BoardModel, ChatMessageView, GameView } from '../api/types';
 import { PieceGlyph, ownerColour } from '../art';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
+import { ChatPanel, withMessage } from '../parts/chat';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
 import { RoundsPanel } from '../parts/rounds-panel';
@@ -41,6 +42,7 @@ export function GamePage(props: { id: string }) {
   const [typed, setTyped] = useState('');
   const [confirmResign, setConfirmResign] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [chat, setChat] = useState<ChatMessageView[]>([]);
   // A private game's invite link brings its code: it takes an open seat.
   const [inviteCode] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
   const socket = useRef<Live | null>(null);
@@ -60,6 +62,7 @@ export function GamePage(props: { id: string }) {
         if (message.type === 'view') dispatch({ type: 'view', view: message.view });
         else if (message.type === 'change') dispatch({ type: 'change', change: message });
         else if (message.type === 'error') dispatch({ type: 'refused', message: message.error.message });
+        else if (message.type === 'chat') setChat((messages) => withMessage(messages, message.message));
       },
       setLive,
     );
@@ -280,6 +283,14 @@ export function GamePage(props: { id: string }) {
             {entry && <p class="hint" id="notation-help">{entry.notation}</p>}
           </form>
         )}
+
+        <ChatPanel
+          view={view}
+          me={me}
+          messages={chat}
+          add={(message) => setChat((messages) => withMessage(messages, message))}
+          load={(messages) => setChat((held) => messages.reduce(withMessage, held))}
+        />
 
         <div class="actions">
           <a href={api.recordUrl(view.id)} download={`${view.game}-${view.id}.txt`} data-testid="record">Download the record</a>
