@@ -29,6 +29,7 @@ mod routes;
 mod sockets;
 mod state;
 mod table;
+mod topics;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
