@@ -112,6 +112,7 @@ pub enum ServeError {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(routes::accounts::router())
+        .merge(routes::guests::router())
         .merge(routes::me::router())
         .merge(routes::password_reset::router())
         .merge(routes::games::router())

@@ -27,19 +27,18 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/accounts", post(register))
         .route("/api/sessions", post(sign_in))
-        .route("/api/sessions/guest", post(super::guests::guest_session))
         .route("/api/sessions/current", delete(sign_out))
 }
+
+/// How every guest's name begins; nobody else's may.
+pub(crate) const GUEST_PREFIX: &str = "guest-";
 
 /// A name others see: 1 to 32 letters, digits, `-`, `_` or `.`; names
 /// that begin `guest-` are the guests'.
 pub(crate) fn check_new_name(name: &str) -> Result<(), ApiError> {
     check_name(name)?;
-    if name.to_ascii_lowercase().starts_with(super::guests::GUEST_PREFIX) {
-        return Err(ApiError::malformed(format!(
-            "'{name}': names that begin '{}' are the guests'",
-            super::guests::GUEST_PREFIX
-        )));
+    if name.to_ascii_lowercase().starts_with(GUEST_PREFIX) {
+        return Err(ApiError::malformed(format!("'{name}': names that begin '{GUEST_PREFIX}' are the guests'")));
     }
     Ok(())
 }

@@ -8,20 +8,23 @@
 //! and in all.
 
 use arbiter_api::{AccountRef, ErrorBody, SessionCreated};
-use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::http::header::SET_COOKIE;
 use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
 
 use crate::auth;
 use crate::error::ApiError;
 use crate::limits::{ClientAddress, check};
-use crate::routes::accounts::session_cookie;
+use crate::routes::accounts::{GUEST_PREFIX, session_cookie};
 use crate::state::AppState;
 
-/// How every guest's name begins; nobody else's may.
-pub(crate) const GUEST_PREFIX: &str = "guest-";
+/// The route of guests' sessions.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/sessions/guest", post(guest_session))
+}
 
 /// How many names are tried before giving up (eight random characters
 /// from 36 almost never meet).
