@@ -1,0 +1,78 @@
+//! The examples of the browser's rules pages (`web/src/rules/examples.json`)
+//! against the engines: each example's start position reads back as
+//! written, each move is legal where it is played, and the position after
+//! it is the one the file gives.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use arbiter_core::GameOptions;
+use arbiter_games::{GameId, Line};
+use serde_json::Value;
+
+/// The examples file, read as JSON.
+fn examples() -> Vec<Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/rules/examples.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    file["examples"].as_array().expect("an 'examples' list").clone()
+}
+
+fn text<'a>(value: &'a Value, key: &str, what: &str) -> &'a str {
+    value[key].as_str().unwrap_or_else(|| panic!("{what}: '{key}' is missing or not text"))
+}
+
+/// What is wrong with one example, if anything.
+fn check(example: &Value) -> Result<usize, String> {
+    let id = text(example, "id", "an example");
+    let game = GameId::parse(text(example, "game", id)).map_err(|e| format!("{id}: {e}"))?;
+    let variant = example["variant"].as_str().map(str::to_string);
+    let options = GameOptions { variant, ..GameOptions::new() };
+    let start = text(example, "start", id);
+    let position = game.start(&options, Some(start)).map_err(|e| format!("{id}: start position: {e}"))?;
+    if position.position_string() != start {
+        return Err(format!("{id}: the start reads back as {:?}, not as written", position.position_string()));
+    }
+    let moves = example["moves"].as_array().ok_or_else(|| format!("{id}: no 'moves' list"))?;
+    if moves.is_empty() {
+        return Err(format!("{id}: an example has at least one move"));
+    }
+    let mut line = Line::new(position);
+    for (i, step) in moves.iter().enumerate() {
+        let what = format!("{id}, move {}", i + 1);
+        let mv = text(step, "move", &what);
+        line.play_text(mv).map_err(|e| format!("{what}: {e}"))?;
+        let after = line.current().position_string();
+        let expected = text(step, "after", &what);
+        if after != expected {
+            return Err(format!("{what} ({mv}): the file gives {expected:?}, the engine {after:?}"));
+        }
+    }
+    Ok(moves.len())
+}
+
+#[test]
+fn every_example_move_is_legal_and_leads_to_the_position_given() {
+    let examples = examples();
+    assert!(!examples.is_empty(), "no examples");
+    let mut ids = BTreeSet::new();
+    let mut games = BTreeSet::new();
+    let mut failures = Vec::new();
+    for example in &examples {
+        let id = text(example, "id", "an example");
+        assert!(ids.insert(id.to_string()), "{id}: two examples have this id");
+        games.insert(text(example, "game", id).to_string());
+        if let Err(e) = check(example) {
+            failures.push(e);
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} examples are wrong:\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n")
+    );
+    let every: BTreeSet<String> = GameId::ALL.iter().map(|g| g.as_str().to_string()).collect();
+    assert_eq!(games, every, "every game has examples");
+}
