@@ -6,6 +6,7 @@ import { PlayerPage } from './pages/player';
 import { SignInPage, SignUpPage } from './pages/sign';
 import { ResetPage } from './pages/reset';
 import { VerifyPage } from './pages/verify';
+import { LazyRulesPage } from './rules/lazy';
 import { navigate, onLinkClick, useRoute } from './router';
 import { signOut, useSession } from './session';
 import { applyTheme, currentTheme, type Theme } from './theme';
@@ -48,6 +49,9 @@ export function App() {
       break;
     case 'player':
       page = <PlayerPage name={route.name} />;
+      break;
+    case 'rules':
+      page = <LazyRulesPage key={`${route.game}/${route.variant ?? ''}`} game={route.game} variant={route.variant} />;
       break;
     case 'missing':
       page = (

@@ -11,5 +11,13 @@ describe('routes', () => {
     expect(routeOf('/players/%E0%A4%A')).toEqual({ page: 'missing', path: '/players/%E0%A4%A' });
     expect(routeOf('/games/%')).toEqual({ page: 'missing', path: '/games/%' });
     expect(routeOf('/players/a/b').page).toBe('missing');
+    expect(routeOf('/rules/agog/%').page).toBe('missing');
+  });
+  it('reads a rules page, with or without its edition', () => {
+    expect(routeOf('/rules/ogama')).toEqual({ page: 'rules', game: 'ogama' });
+    expect(routeOf('/rules/agog/')).toEqual({ page: 'rules', game: 'agog' });
+    expect(routeOf('/rules/agog/classic')).toEqual({ page: 'rules', game: 'agog', variant: 'classic' });
+    expect(routeOf('/rules').page).toBe('missing');
+    expect(routeOf('/rules/agog/classic/more').page).toBe('missing');
   });
 });

@@ -1,5 +1,6 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
-// `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`, `/players/{name}`.
+// `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`, `/players/{name}`,
+// `/rules/{game}` and `/rules/{game}/{edition}` (the catalog's rules pages).
 
 import { useEffect, useState } from 'preact/hooks';
 
@@ -13,6 +14,7 @@ export type Route =
   | { page: 'reset' }
   | { page: 'game'; id: string }
   | { page: 'player'; name: string }
+  | { page: 'rules'; game: string; variant?: string }
   | { page: 'missing'; path: string };
 
 /** `text` with its %-escapes decoded, or null if they are not valid. */
@@ -39,6 +41,10 @@ export function routeOf(path: string): Route {
   const player = /^\/players\/([^/]+)$/.exec(clean);
   const name = player && decoded(player[1]);
   if (name) return { page: 'player', name };
+  const rules = /^\/rules\/([^/]+)(?:\/([^/]+))?$/.exec(clean);
+  const ruled = rules && decoded(rules[1]);
+  const edition = rules?.[2] === undefined ? undefined : decoded(rules[2]);
+  if (ruled && edition !== null) return edition === undefined ? { page: 'rules', game: ruled } : { page: 'rules', game: ruled, variant: edition };
   return { page: 'missing', path };
 }
 
@@ -68,6 +74,8 @@ export function onLinkClick(event: MouseEvent): void {
   if (!anchor || anchor.target || anchor.hasAttribute('download')) return;
   const url = new URL(anchor.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith('/api/')) return;
+  // A link to a part of this page: the browser goes there itself.
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
   event.preventDefault();
-  navigate(url.pathname + url.search);
+  navigate(url.pathname + url.search + url.hash);
 }

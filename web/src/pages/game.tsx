@@ -15,6 +15,7 @@ import { RoundsPanel } from '../parts/rounds-panel';
 import { buttonMoves, choiceWords, click } from '../play/clicks';
 import { initialState, reduce, shown } from '../play/game-state';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
+import { isMoveRefusal, rulesLink } from '../rules/links';
 import { useSession } from '../session';
 
 /** A seat's mark: one of its pieces on the board, or a disc in its colour. */
@@ -203,6 +204,7 @@ export function GamePage(props: { id: string }) {
         {state.error && (
           <p class="error" role="alert" data-testid="error">
             {state.error}{' '}
+            {isMoveRefusal(state.error) && <><a href={rulesLink(entry?.rules ?? `/rules/${view.game}`, view.game, state.error)} data-testid="error-rules">See the rules</a>{' '}</>}
             <button type="button" class="link" onClick={() => dispatch({ type: 'dismiss' })} aria-label="Dismiss">✕</button>
           </p>
         )}
@@ -211,6 +213,7 @@ export function GamePage(props: { id: string }) {
 
       <aside class="side">
         <h1>{title}</h1>
+        <p class="how-to-play"><a href={entry?.rules ?? `/rules/${view.game}`} data-testid="how-to-play">How to play</a></p>
         <p class="status" data-testid="status" role="status">{statusText(view, entry)}</p>
         <Countdown deadline={view.status.state === 'ongoing' ? (view.deadline ?? null) : null} label={rounds ? 'Round closes' : 'Time to move'} />
         <ul class="seats">

@@ -86,6 +86,25 @@ function FinishedGames(props: { me: string }) {
   );
 }
 
+/** Every game's rules page, as the catalog names them. */
+function GameRules() {
+  const catalog = useCatalog();
+  if (!catalog) return null;
+  return (
+    <section class="panel">
+      <h2>Rules</h2>
+      <ul class="rules-list" data-testid="rules-list">
+        {catalog.games.map((g) => (
+          <li key={g.rules}>
+            <a href={g.rules}>{g.name}</a>
+            {g.about ? <span class="hint"> — {g.about}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * `/`: invitations to the signed-in player first, their games (theirs to
  * move first), the open games, live, their finished games by pages, and a
@@ -170,6 +189,7 @@ export function LobbyPage() {
           </>
         ) : null}
       </section>
+      <GameRules />
       {me && (
         <section class="panel">
           <h2>Your finished games</h2>

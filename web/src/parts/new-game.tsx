@@ -253,6 +253,7 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
             {g.name}
           </label>
         ))}
+        <a href={entry.rules} class="rules-link" data-testid="new-game-rules">Rules of {entry.name}</a>
       </fieldset>
       {entry.options.length > 0 && (
         <div class="row">

@@ -1,0 +1,268 @@
+// `/rules/{game}` and `/rules/{game}/{edition}`: a game's rules for a
+// player, with the rule text's examples to step through, each position
+// drawn by the client's one board from the server's board model
+// (`POST /api/positions`). Loaded as a chunk of its own.
+
+import { useEffect, useState } from 'preact/hooks';
+import { entryFor, useCatalog } from '../api/catalog';
+import * as api from '../api/client';
+import { problemText } from '../api/problem';
+import type { CatalogGame, PositionView } from '../api/types';
+import { Board } from '../boards/Board';
+import { Legend } from '../boards/Legend';
+import { type Block, RULES, shownIn } from './content';
+import examplesFile from './examples.json';
+import { type Example, type Step, caption, keyStep, positionRequest, stepTo } from './steps';
+
+const EXAMPLES = new Map((examplesFile.examples as Example[]).map((e) => [e.id, e]));
+const NOTHING = new Set<string>();
+const NO_PICK: string[] = [];
+const ignore = () => {};
+
+/** Text with `code` in backquotes. */
+function Inline(props: { text: string }) {
+  return <>{props.text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+/** An example: its board after each move, the moves to click, and the buttons and keys to step. */
+function ExampleView(props: { example: Example; entry: CatalogGame | null }) {
+  const { example, entry } = props;
+  const count = example.moves.length;
+  const [at, setAt] = useState(0);
+  const [views, setViews] = useState<(PositionView | undefined)[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (views[at]) return;
+    let gone = false;
+    api.position(positionRequest(example, at)).then(
+      (view) => {
+        if (gone) return;
+        setError(null);
+        setViews((held) => {
+          const next = held.slice();
+          next[at] = view;
+          return next;
+        });
+      },
+      (e) => !gone && setError(problemText(e)),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [at]);
+
+  // The board shown: the one asked for, or the last one drawn while it comes.
+  const shown = views[at] ?? views.slice(0, at + 1).reverse().find(Boolean) ?? views.find(Boolean);
+  const step = (to: Step) => setAt((now) => stepTo(now, count, to));
+  const onKey = (event: KeyboardEvent) => {
+    const to = keyStep(event.key);
+    if (!to) return;
+    event.preventDefault();
+    step(to);
+  };
+  const headingId = `example-${example.id}`;
+
+  return (
+    <figure
+      class="rules-example"
+      data-example={example.id}
+      data-at={at}
+      data-shown={views[at] ? at : undefined}
+      data-position={views[at]?.position}
+      aria-labelledby={headingId}
+    >
+      <h3 id={headingId}>
+        <Inline text={example.title} />
+      </h3>
+      {example.about && (
+        <p>
+          <Inline text={example.about} />
+        </p>
+      )}
+      <div class="example-body">
+        <div class="example-board">
+          {shown ? (
+            <Board
+              board={shown.board}
+              flipped={false}
+              targets={NOTHING}
+              selected={NO_PICK}
+              label={`${example.title}: ${at === 0 ? 'the start' : `after move ${at}`}`}
+              onPlace={ignore}
+            />
+          ) : (
+            <p class="hint">{error ? '' : 'Drawing the board…'}</p>
+          )}
+          {shown && <Legend board={shown.board} entry={entry} />}
+        </div>
+        <div class="example-steps" tabindex={0} onKeyDown={onKey} aria-label={`Moves of “${example.title}”: the arrow keys step through them`} role="group">
+          <div class="steps">
+            <button type="button" onClick={() => step('first')} disabled={at === 0} aria-label="The start" title="The start (Home)">«</button>
+            <button type="button" onClick={() => step('back')} disabled={at === 0} data-step="back" title="One move back (←)">Previous</button>
+            <button type="button" onClick={() => step('forward')} disabled={at >= count} data-step="forward" title="One move on (→)">Next</button>
+            <button type="button" onClick={() => step('last')} disabled={at >= count} aria-label="The last move" title="The last move (End)">»</button>
+          </div>
+          <ol class="example-moves">
+            <li>
+              <button type="button" class={at === 0 ? 'current' : ''} aria-current={at === 0 ? 'step' : undefined} onClick={() => step(0)} data-ply={0}>
+                Start
+              </button>
+            </li>
+            {example.moves.map((m, i) => (
+              <li key={i}>
+                <button type="button" class={at === i + 1 ? 'current' : ''} aria-current={at === i + 1 ? 'step' : undefined} onClick={() => step(i + 1)} data-ply={i + 1}>
+                  {i + 1}. {m.move}
+                </button>
+              </li>
+            ))}
+          </ol>
+          <p class="caption" aria-live="polite" data-testid="caption">
+            <Inline text={caption(example, at)} />
+            {views[at] && views[at]!.status.state === 'over' ? ' The game is over.' : ''}
+          </p>
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </figure>
+  );
+}
+
+function BlockView(props: { block: Block; entry: CatalogGame | null }) {
+  const { block } = props;
+  if ('p' in block) {
+    return (
+      <p>
+        <Inline text={block.p} />
+      </p>
+    );
+  }
+  if ('list' in block || 'steps' in block) {
+    const items = 'list' in block ? block.list : block.steps;
+    const children = items.map((item, i) => (
+      <li key={i}>
+        <Inline text={item} />
+      </li>
+    ));
+    return 'list' in block ? <ul>{children}</ul> : <ol>{children}</ol>;
+  }
+  if ('table' in block) {
+    const [head, ...rows] = block.table;
+    return (
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              {head.map((cell, i) => (
+                <th key={i} scope="col">
+                  <Inline text={cell} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, i) => (
+                  <td key={i}>
+                    <Inline text={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+  const example = EXAMPLES.get(block.example);
+  return example ? <ExampleView example={example} entry={props.entry} /> : null;
+}
+
+/** A game's rules page; `variant` names an edition other than the default. */
+export function RulesPage(props: { game: string; variant?: string }) {
+  const catalog = useCatalog();
+  const rules = RULES[props.game];
+  const editions = catalog?.games.filter((g) => g.game === props.game) ?? [];
+  const entry = entryFor(catalog, props.game, props.variant);
+  const known = !!rules && (!catalog || (editions.length > 0 && (!props.variant || entry?.variant === props.variant)));
+
+  // After the page is drawn, go to the section the address names.
+  useEffect(() => {
+    if (!catalog || !location.hash) return;
+    document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+  }, [!!catalog, props.game, props.variant]);
+
+  useEffect(() => {
+    if (entry) document.title = `How to play ${entry.name} · Arbiter`;
+    return () => {
+      document.title = 'Arbiter';
+    };
+  }, [entry?.name]);
+
+  if (!known) {
+    return (
+      <section class="panel">
+        <h1>No such rules</h1>
+        <p>
+          Arbiter has no rules page at {location.pathname}. The games: {Object.keys(RULES).map((g, i) => (
+            <span key={g}>
+              {i > 0 && ', '}
+              <a href={`/rules/${g}`}>{g}</a>
+            </span>
+          ))}
+          .
+        </p>
+      </section>
+    );
+  }
+  if (!catalog || !entry) return <p class="panel">Loading the rules…</p>;
+
+  const variant = entry.variant ?? undefined;
+  const sections = rules.sections.filter((s) => shownIn(s, variant));
+  return (
+    <article class="rules-page panel" data-game={props.game} data-variant={variant}>
+      <h1>How to play {entry.name}</h1>
+      {editions.length > 1 && (
+        <nav class="editions" aria-label="Editions">
+          {editions.map((g) => (
+            <a key={g.rules} href={g.rules} aria-current={g.rules === entry.rules ? 'page' : undefined} title={g.about ?? undefined}>
+              {g.name}
+            </a>
+          ))}
+        </nav>
+      )}
+      {rules.intro.filter((b) => shownIn(b, variant)).map((block, i) => (
+        <BlockView key={i} block={block} entry={entry} />
+      ))}
+      <nav class="contents" aria-label="Contents">
+        <ol>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <a href={`#${s.id}`}>
+                <Inline text={s.title} />
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {sections.map((section) => (
+        <section key={section.id} id={section.id} class="rules-section">
+          <h2>
+            <Inline text={section.title} />
+          </h2>
+          {section.blocks.filter((b) => shownIn(b, variant)).map((block, i) => (
+            <BlockView key={`${section.id}-${i}`} block={block} entry={entry} />
+          ))}
+        </section>
+      ))}
+      <p class="hint">
+        The examples are played by the server under the same rules as every game. <a href="/">Back to the lobby</a>
+      </p>
+    </article>
+  );
+}

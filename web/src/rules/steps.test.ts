@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { RULES, shownIn } from './content';
+import examples from './examples.json';
+import { isMoveRefusal, ruleSection, rulesLink } from './links';
+import { type Example, caption, expectedPosition, keyStep, positionRequest, stepTo } from './steps';
+
+const all = examples.examples as Example[];
+
+describe('stepping through an example', () => {
+  it('stays between the start and the last move', () => {
+    expect(stepTo(0, 3, 'back')).toBe(0);
+    expect(stepTo(0, 3, 'forward')).toBe(1);
+    expect(stepTo(3, 3, 'forward')).toBe(3);
+    expect(stepTo(2, 3, 'first')).toBe(0);
+    expect(stepTo(1, 3, 'last')).toBe(3);
+    expect(stepTo(0, 3, 2)).toBe(2);
+    expect(stepTo(0, 3, 9)).toBe(3);
+    expect(stepTo(2, 3, -1)).toBe(0);
+  });
+  it('reads the arrows, Home and End, and nothing else', () => {
+    expect(keyStep('ArrowRight')).toBe('forward');
+    expect(keyStep('ArrowLeft')).toBe('back');
+    expect(keyStep('Home')).toBe('first');
+    expect(keyStep('End')).toBe('last');
+    expect(keyStep('Enter')).toBeNull();
+  });
+  it('asks the server for the start and the moves played so far', () => {
+    const example = all.find((e) => e.id === 'sage-river')!;
+    expect(positionRequest(example, 0)).toEqual({ game: 'sage', variant: null, position: example.start, moves: [] });
+    expect(positionRequest(example, 2).moves).toEqual(['c2-c4', 'f8-f7']);
+    expect(expectedPosition(example, 0)).toBe(example.start);
+    expect(expectedPosition(example, 5)).toBe(example.moves[4].after);
+    expect(caption(example, 0)).toBe('The start.');
+    expect(caption(example, 1)).toMatch(/^1\. c2-c4: /);
+  });
+});
+
+describe('the rules pages and their examples', () => {
+  const referenced = new Map<string, string[]>();
+  for (const rules of Object.values(RULES)) {
+    for (const section of rules.sections) {
+      for (const block of section.blocks) {
+        if ('example' in block) referenced.set(block.example, [...(referenced.get(block.example) ?? []), rules.game]);
+      }
+    }
+  }
+  it('shows every example of the file on its own game\'s page, once', () => {
+    for (const example of all) expect(referenced.get(example.id), example.id).toEqual([example.game]);
+    for (const id of referenced.keys()) expect(all.some((e) => e.id === id), id).toBe(true);
+  });
+  it('shows an edition\'s examples on that edition\'s page only', () => {
+    for (const rules of Object.values(RULES)) {
+      for (const section of rules.sections) {
+        for (const block of section.blocks) {
+          if (!('example' in block)) continue;
+          const example = all.find((e) => e.id === block.example)!;
+          if (example.variant && block.only) expect(block.only, example.id).toBe(example.variant);
+          if (example.variant && !block.only) expect(section.id, example.id).toBe('editions');
+        }
+      }
+    }
+  });
+  it('gives every section an anchor of its own', () => {
+    for (const rules of Object.values(RULES)) {
+      const ids = rules.sections.map((s) => s.id);
+      expect(new Set(ids).size, rules.game).toBe(ids.length);
+    }
+    expect(shownIn({ only: 'classic' }, 'current')).toBe(false);
+    expect(shownIn({}, undefined)).toBe(true);
+  });
+});
+
+describe('a refused move links to its rule', () => {
+  it('knows a refusal from other failures', () => {
+    expect(isMoveRefusal("'e2-e5': units move only forward (east and north for White); they capture in any direction")).toBe(true);
+    expect(isMoveRefusal("move 1 'c3-e5': a disc travels exactly 3 squares")).toBe(true);
+    expect(isMoveRefusal('The server cannot be reached; check the connection and try again.')).toBe(false);
+  });
+  it('points to the section its words name, or to the page', () => {
+    expect(rulesLink('/rules/agog', 'agog', "'b2-b3': no golem on b2 can make this move; a capture of 2 is compulsory, such as 4xd6xd8")).toBe('/rules/agog#capturing');
+    expect(rulesLink('/rules/agog/classic', 'agog', "'e2-e1': units move only forward (east and north for White)")).toBe('/rules/agog/classic#units');
+    expect(ruleSection('sage', "'c2-c6': the river between c5 and the W end is not clear")).toBe('river');
+    expect(ruleSection('ogama', "'c3-e5': a disc travels exactly 3 squares (the height under the toad on e1)")).toBe('turn');
+    expect(rulesLink('/rules/scg', 'scg', "'A:c3': c3 holds A")).toBe('/rules/scg#round');
+    expect(rulesLink('/rules/sage', 'sage', "'x': not a move")).toBe('/rules/sage');
+  });
+});
