@@ -156,7 +156,7 @@ const agog: Rules = {
       id: 'handicaps',
       title: 'Handicaps',
       blocks: [
-        { p: 'The stronger player takes Black and starts without some golems, removed closest to the centre and symmetrically (the `handicap` option of a new game). When the weaker player wins most games at a handicap, lower it by one.' },
+        { p: 'The stronger player takes Black and starts without some golems, removed closest to the centre, front diagonal first, symmetrically about the `a1`–`h8` diagonal (the `handicap` option of a new game). Handicaps 1 to 3 are the rule text\'s own examples; 4 to 10 continue its rule. When the weaker player wins most games at a handicap, lower it by one.' },
         { table: [
           ['handicap', 'Black golems removed'],
           ['1', 'f6'],
@@ -164,7 +164,11 @@ const agog: Rules = {
           ['3', 'e6 f5 f6'],
           ['4', 'd7 e6 f5 g4'],
           ['5', 'd7 e6 f5 f6 g4'],
-          ['6–10', 'more of d7 e7 f7 g4 g5 g6 g7 the same way'],
+          ['6', 'd7 e6 e7 f5 g4 g5'],
+          ['7', 'd7 e6 e7 f5 f6 g4 g5'],
+          ['8', 'd7 e6 e7 f5 f6 g4 g5 g7'],
+          ['9', 'd7 e6 e7 f5 f6 f7 g4 g5 g6'],
+          ['10', 'd7 e6 e7 f5 f6 f7 g4 g5 g6 g7'],
         ] },
         { example: 'agog-handicap-1', only: 'current' },
         { example: 'agog-handicap-2', only: 'current' },
@@ -186,6 +190,21 @@ const agog: Rules = {
         { p: 'In the same position a hulk jumps three golems in the current edition and four in the first, where the golem it jumped first has vanished by the time it comes back:' },
         { example: 'agog-editions-current' },
         { example: 'agog-editions-classic' },
+      ],
+    },
+    {
+      id: 'readings',
+      title: 'Where the rule text is unclear',
+      blocks: [
+        { list: [
+          'Squares and directions: the board is named as in chess, White\'s sanctum is `a1`, forward for White is east and north.',
+          'Setup: the golems fill every square whose file and rank, counted from 0, add up to 1–5 for White and 9–13 for Black.',
+          'A hulk\'s capture "at any distance" slides over empty squares to the first unit, which must be an enemy it may jump, and lands on any empty square beyond, reached over empty squares.',
+          'Most captures are counted over all sequences of all units; corrupting jumps count; a hulk\'s landing squares are limited only by this rule.',
+          'Corruption takes golems from the mover\'s pool, which is not refilled during the sequence; every golem leaving the board goes to its own colour\'s pool.',
+          'Only ending a turn on the sanctum counts, and "any of their other golems" means plain golems. The capture of a journeyman is judged when the sequence ends.',
+        ] },
+        { list: ['The first edition, which has no scorekeeping section, uses the same notation; there `C` is a corrupted golem and `D` a corrupted hulk.'], only: 'classic' },
       ],
     },
     {
@@ -326,6 +345,22 @@ const sage: Rules = {
       ],
     },
     {
+      id: 'readings',
+      title: 'Where the rule text is unclear',
+      blocks: [
+        { list: [
+          'The text numbers the files 1–8; Arbiter names them `a`–`h`.',
+          'Setup: the text says the sides mirror each other, but its diagram puts Red\'s skyships on rank 9. Mirroring wins: they stand on `a8` and `h8`.',
+          'The tower is a point, not a square: it blocks nothing, and a Sage inside is off the board.',
+          '"Must halt at the river bank" applies to moves along a file only; "only move one square out of the river" means onto either bank.',
+          'Skyships: "fly over anything except another skyship" — the middle square may hold any piece but a skyship of either side.',
+          'Captures are made only by the moving piece ("involuntarily surrounded"); the square it left does not count.',
+          'Escape: only from the river; an apprentice may slide along it and off in one move if the way is clear; a Sage steps off from `a5` or `h5`.',
+          'A pass is legal only when nothing else is.',
+        ] },
+      ],
+    },
+    {
       id: 'notation',
       title: 'Notation',
       blocks: [
@@ -406,6 +441,19 @@ const ogama: Rules = {
       ],
     },
     {
+      id: 'readings',
+      title: 'Where the rule text is unclear',
+      blocks: [
+        { list: [
+          'Where the toads start: not in the text; the placement rule above is Arbiter\'s.',
+          '"Moves orthogonally a number of spaces equal to the height, one optional 90° turn": exactly h squares, never fewer, never two turns.',
+          '"Cannot move through or onto a space occupied by any toad": every square of the route, destination included, must be free of both toads; discs are no obstacle.',
+          'Captured discs are the opponent\'s discs anywhere inside a stack topped by your colour, not only the one just under the top.',
+          'The no-singles end is checked after every turn for the player who just moved.',
+        ] },
+      ],
+    },
+    {
       id: 'notation',
       title: 'Notation',
       blocks: [
@@ -463,6 +511,19 @@ const scg: Rules = {
       title: 'Option: `@` squares blocked',
       blocks: [
         { p: 'An Arbiter rule, off by default: a square holding `@` may not be played. Then every round fills at least one empty square and a game cannot last for ever; without it, two players who keep colliding on the same `@` square can prolong a game without end.' },
+      ],
+    },
+    {
+      id: 'readings',
+      title: 'Where the rule text is unclear',
+      blocks: [
+        { list: [
+          '`@` squares may be played: the text allows any square "not occupied by a Letter", and `@` is not a letter. One player on an `@` square replaces it; several keep it `@`.',
+          'Liberty: "unoccupied" means empty; `@` is not a liberty.',
+          'All at once: step 3 is judged on the grid after steps 1 and 2 for every player together, so mutual captures doom both, and a player\'s own play can doom them.',
+          'Most letters, when nobody is left, is counted among the players who were in that last round.',
+          'An invalid play does not replace a valid one.',
+        ] },
       ],
     },
     {
