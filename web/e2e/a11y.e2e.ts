@@ -1,7 +1,7 @@
 // Usable without a mouse or sight: axe-core finds nothing serious or
 // critical on any page (the lobby, each game and edition as a player and
 // as a spectator, a game stepped back through its history, the account
-// pages); every page has one h1, landmarks and a skip link; the focus
+// pages, every rules page); every page has one h1, landmarks and a skip link; the focus
 // ring stands out against every cell in both themes; and a move of each
 // game is played with the keyboard alone.
 
@@ -73,6 +73,15 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
     await visitor.page.goto(path);
     await visitor.page.waitForSelector('h1', { state: 'attached' });
     await checkPage(visitor.page, `${path}, signed out`);
+  }
+  // Every rules page, its examples drawn, and one stepped on.
+  for (const path of ['/rules/agog', '/rules/agog/classic', '/rules/sage', '/rules/ogama', '/rules/scg']) {
+    await visitor.page.goto(path);
+    await visitor.page.waitForSelector('h1:has-text("How to play")');
+    await visitor.page.waitForFunction(() => [...document.querySelectorAll('figure.rules-example')].every((f) => f.querySelector('svg.board')));
+    await visitor.page.locator('figure.rules-example button[data-step="forward"]').first().click();
+    await visitor.page.waitForSelector('figure.rules-example[data-shown="1"] svg.board');
+    await checkPage(visitor.page, `${path}, a rules page`);
   }
   const player = await signedUpContext(browser, server, 'axe');
   const audited = await auditContext('player');
