@@ -1,7 +1,7 @@
 //! The browser client at every address outside `/api`: the page for any
-//! address (a game's `/games/{id}` too), its files with their types and
-//! caching, gzip for a browser that takes it, and the API's JSON 404 kept
-//! under `/api`.
+//! address (a game's `/games/{id}` and a rules page's `/rules/{game}`
+//! too), its files with their types and caching, gzip for a browser that
+//! takes it, and the API's JSON 404 kept under `/api`.
 
 mod support;
 
@@ -27,7 +27,7 @@ async fn every_address_outside_the_api_opens_the_client() {
     assert!(headers["content-security-policy"].to_str().unwrap().contains("script-src 'self'"));
     assert_eq!(headers["x-content-type-options"], "nosniff");
     assert!(index.contains("<div id=\"app\">"), "{index}");
-    for path in ["/games/abc123", "/signin", "/lobby/deep/path?x=1"] {
+    for path in ["/games/abc123", "/signin", "/rules/agog", "/rules/agog/classic", "/lobby/deep/path?x=1"] {
         let (status, headers, body) = page(&s, path).await;
         assert_eq!(status, StatusCode::OK, "{path}");
         assert_eq!(headers["content-type"], "text/html; charset=utf-8", "{path}");
