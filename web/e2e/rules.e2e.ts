@@ -16,6 +16,7 @@ interface Example {
   variant: string | null;
   start: string;
   moves: { move: string; after: string }[];
+  refused?: { at: number; move: string; rule: string }[];
 }
 
 const examples = (JSON.parse(readFileSync(join(root, 'web/src/rules/examples.json'), 'utf8')) as { examples: Example[] }).examples;
@@ -76,6 +77,7 @@ it('draws every rules page and steps through every example to the positions the 
       const figure = `figure[data-example="${id}"]`;
       await page.locator(figure).scrollIntoViewIfNeeded();
       expect(await shown(page, id, 0), `${id}: the start`).toBe(example.start);
+      expect(await page.locator(`${figure} [data-testid=refused]`).count(), `${id}: refusals at the start`).toBe((example.refused ?? []).filter((r) => r.at === 0).length);
       // Next, move by move: the board changes and marks the move.
       for (const [i, step] of example.moves.entries()) {
         const before = await boardOf(page, id);

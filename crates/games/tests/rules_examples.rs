@@ -1,12 +1,13 @@
 //! The examples of the browser's rules pages (`web/src/rules/examples.json`)
 //! against the engines: each example's start position reads back as
-//! written, each move is legal where it is played, and the position after
-//! it is the one the file gives.
+//! written, each move is legal where it is played, the position after it
+//! is the one the file gives, and each move the file shows refused is
+//! refused by the rules, with the words the file quotes.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use arbiter_core::GameOptions;
+use arbiter_core::{GameOptions, MoveError};
 use arbiter_games::{GameId, Line};
 use serde_json::Value;
 
@@ -37,7 +38,7 @@ fn check(example: &Value) -> Result<usize, String> {
     if moves.is_empty() {
         return Err(format!("{id}: an example has at least one move"));
     }
-    let mut line = Line::new(position);
+    let mut line = Line::new(position.clone());
     for (i, step) in moves.iter().enumerate() {
         let what = format!("{id}, move {}", i + 1);
         let mv = text(step, "move", &what);
@@ -46,6 +47,27 @@ fn check(example: &Value) -> Result<usize, String> {
         let expected = text(step, "after", &what);
         if after != expected {
             return Err(format!("{what} ({mv}): the file gives {expected:?}, the engine {after:?}"));
+        }
+    }
+    for refusal in example["refused"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        let at = refusal["at"].as_u64().ok_or_else(|| format!("{id}: a refusal without 'at'"))? as usize;
+        let what = format!("{id}, refused after {at} moves");
+        let mv = text(refusal, "move", &what);
+        let rule = text(refusal, "rule", &what);
+        if at > moves.len() {
+            return Err(format!("{what}: the example has {} moves", moves.len()));
+        }
+        let mut line = Line::new(position.clone());
+        for step in &moves[..at] {
+            line.play_text(text(step, "move", &what)).map_err(|e| format!("{what}: {e}"))?;
+        }
+        match line.play_text(mv) {
+            Ok(_) => return Err(format!("{what}: {mv} is legal there")),
+            Err(e @ MoveError::Malformed { .. }) => return Err(format!("{what}: {mv} is not even read: {e}")),
+            Err(e) if !e.to_string().contains(rule) => {
+                return Err(format!("{what}: the engine refuses {mv} with {:?}, not {rule:?}", e.to_string()));
+            }
+            Err(_) => {}
         }
     }
     Ok(moves.len())

@@ -12,7 +12,7 @@ import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
 import { type Block, RULES, shownIn } from './content';
 import examplesFile from './examples.json';
-import { type Example, type Step, caption, keyStep, positionRequest, stepTo } from './steps';
+import { type Example, type Step, caption, keyStep, positionRequest, refusalsAt, stepTo } from './steps';
 
 const EXAMPLES = new Map((examplesFile.examples as Example[]).map((e) => [e.id, e]));
 const NOTHING = new Set<string>();
@@ -121,6 +121,11 @@ function ExampleView(props: { example: Example; entry: CatalogGame | null }) {
             <Inline text={caption(example, at)} />
             {views[at] && views[at]!.status.state === 'over' ? ' The game is over.' : ''}
           </p>
+          {refusalsAt(example, at).map((r) => (
+            <p key={r.move} class="refused" data-testid="refused">
+              Not allowed here: <code>{r.move}</code> — {r.rule}.
+            </p>
+          ))}
           {error && (
             <p class="error" role="alert">
               {error}

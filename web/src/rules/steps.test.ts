@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES, shownIn } from './content';
 import examples from './examples.json';
 import { isMoveRefusal, ruleSection, rulesLink } from './links';
-import { type Example, caption, expectedPosition, keyStep, positionRequest, stepTo } from './steps';
+import { type Example, caption, expectedPosition, keyStep, positionRequest, refusalsAt, stepTo } from './steps';
 
 const all = examples.examples as Example[];
 
@@ -32,6 +32,12 @@ describe('stepping through an example', () => {
     expect(expectedPosition(example, 5)).toBe(example.moves[4].after);
     expect(caption(example, 0)).toBe('The start.');
     expect(caption(example, 1)).toMatch(/^1\. c2-c4: /);
+  });
+  it('shows a refused move in the position it is refused in', () => {
+    const example = all.find((e) => e.id === 'scg-round')!;
+    expect(refusalsAt(example, 0)).toEqual([]);
+    expect(refusalsAt(example, 1).map((r) => r.move)).toEqual(['A:d4']);
+    for (const e of all) for (const r of e.refused ?? []) expect(r.at, e.id).toBeLessThanOrEqual(e.moves.length);
   });
 });
 

@@ -12,6 +12,8 @@ export interface Example {
   about?: string;
   start: string;
   moves: { move: string; note?: string; after: string }[];
+  /** Moves the rules refuse after `at` moves, with the engine's reason. */
+  refused?: { at: number; move: string; rule: string }[];
 }
 
 /** A step: to the start, one back, one on, to the end, or to the position after move n (0: the start). */
@@ -48,4 +50,9 @@ export function caption(example: Example, at: number): string {
   if (at === 0) return 'The start.';
   const { move, note } = example.moves[at - 1];
   return note ? `${at}. ${move}: ${note}.` : `${at}. ${move}.`;
+}
+
+/** The moves shown refused in the position after `at` moves. */
+export function refusalsAt(example: Example, at: number): { move: string; rule: string }[] {
+  return (example.refused ?? []).filter((r) => r.at === at);
 }
