@@ -92,7 +92,7 @@ function ExampleView(props: { example: Example; entry: CatalogGame | null }) {
               onPlace={ignore}
             />
           ) : (
-            <p class="hint">{error ? '' : 'Drawing the board…'}</p>
+            <p class="hint board-placeholder">{error ? '' : 'Drawing the board…'}</p>
           )}
           {shown && <Legend board={shown.board} entry={entry} />}
         </div>
