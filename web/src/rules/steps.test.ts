@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../boards/fixtures';
+import { routeOf } from '../router';
 import { RULES, shownIn } from './content';
 import examples from './examples.json';
 import { isMoveRefusal, ruleSection, rulesLink } from './links';
@@ -64,6 +66,18 @@ describe('the rules pages and their examples', () => {
           if (example.variant && !block.only) expect(section.id, example.id).toBe('editions');
         }
       }
+    }
+  });
+  it('has a page at every rules path the server\'s catalog names, for its game and edition', () => {
+    for (const entry of CATALOG.games) {
+      const route = routeOf(entry.rules);
+      expect(route.page, entry.rules).toBe('rules');
+      if (route.page !== 'rules') continue;
+      expect(route.game).toBe(entry.game);
+      expect(RULES[route.game], entry.rules).toBeTruthy();
+      if (route.variant) expect(route.variant).toBe(entry.variant);
+      const examples = all.filter((e) => e.game === entry.game && (e.variant ?? null) === (entry.variant ?? null));
+      expect(examples.length, `${entry.rules}: examples of its own`).toBeGreaterThan(0);
     }
   });
   it('gives every section an anchor of its own', () => {
