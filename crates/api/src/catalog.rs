@@ -41,6 +41,9 @@ pub struct CatalogGame {
     pub notation: String,
     /// The path of its rules page.
     pub rules: String,
+    /// What its players may offer each other: `takeback`, `draw`,
+    /// `rematch` (a draw only where its rules let a game end drawn).
+    pub offers: Vec<String>,
 }
 
 /// A fixed seat.

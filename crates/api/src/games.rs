@@ -182,6 +182,9 @@ pub struct GameView {
     /// Moves played (`scg`: the round number); a move names the ply it is
     /// for.
     pub ply: u64,
+    /// The game's version: one more with every change (a takeback makes
+    /// the ply smaller, never the version).
+    pub version: i64,
     /// The position string.
     pub position: String,
     /// The board as a screen draws it, with the last move's cells.
@@ -218,6 +221,12 @@ pub struct GameView {
     /// `/games/{id}?invite=<code>` offers an open seat to whoever opens it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invite: Option<String>,
+    /// The offers standing (a takeback, a draw, a rematch).
+    #[serde(default)]
+    pub offers: Vec<crate::notices::OfferView>,
+    /// The game an accepted rematch made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a

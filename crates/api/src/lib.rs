@@ -7,6 +7,7 @@
 //!   summaries for lists, moves.
 //! - [`catalog`]: the games a server offers, with their options.
 //! - [`live`]: the messages of the WebSockets.
+//! - [`notices`]: offers in a game, and the personal channel's notices.
 //! - [`players`]: a player's page, and names completed from a prefix.
 //! - [`error`]: the one error body every refusal has.
 //! - [`report`]: the command line's `--json` output where it says what
@@ -18,6 +19,7 @@ pub mod chat;
 pub mod error;
 pub mod games;
 pub mod live;
+pub mod notices;
 pub mod players;
 pub mod report;
 
@@ -33,5 +35,6 @@ pub use games::{
     PositionRequest, PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
 pub use live::{ChangeMessage, ClientMessage, ServerMessage};
+pub use notices::{NoticeView, Notices, OfferPost, OfferView, PersonalMessage};
 pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use report::PositionReport;

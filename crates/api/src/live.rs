@@ -59,6 +59,8 @@ pub enum ClientMessage {
 pub struct ChangeMessage {
     /// Moves played after it (`scg`: the round).
     pub ply: u64,
+    /// The game's version after it.
+    pub version: i64,
     /// The moves (`scg`: rounds) added since the viewer's last message, as
     /// the view's `moves` writes them.
     pub moves_added: Vec<String>,

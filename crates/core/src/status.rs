@@ -45,11 +45,13 @@ pub enum EndReason {
     /// The game was called off (by an administrator): nobody won, and
     /// it is no draw either.
     Aborted,
+    /// The players agreed to a draw.
+    Agreement,
 }
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 16] = [
+    pub const ALL: [EndReason; 17] = [
         EndReason::Capture,
         EndReason::Sanctum,
         EndReason::Immobilization,
@@ -66,6 +68,7 @@ impl EndReason {
         EndReason::Stalled,
         EndReason::Stopped,
         EndReason::Aborted,
+        EndReason::Agreement,
     ];
 
     /// The word for text and JSON output.
@@ -87,6 +90,7 @@ impl EndReason {
             EndReason::Stalled => "stalled",
             EndReason::Stopped => "stopped",
             EndReason::Aborted => "aborted",
+            EndReason::Agreement => "agreement",
         }
     }
 

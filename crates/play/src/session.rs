@@ -218,6 +218,40 @@ impl Session {
         Ok(vec![Event::GameOver { status: self.status() }])
     }
 
+    /// Ends the game drawn by the players' agreement.
+    pub fn agree_draw(&mut self) -> Result<Vec<Event>, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver { token: "draw".into() });
+        }
+        self.ended = Some(Outcome::draw(EndReason::Agreement));
+        Ok(vec![Event::GameOver { status: self.status() }])
+    }
+
+    /// Takes back `seat`'s last move and every move made since (the reply
+    /// to it): `seat` is to move again where it moved. `None` if `seat`
+    /// has made no move, or the game is over.
+    pub fn take_back(&mut self, seat: Seat) -> Option<Vec<Event>> {
+        if self.is_over() {
+            return None;
+        }
+        let positions = self.replayed.line.positions();
+        let moves = self.replayed.line.moves().len();
+        let last = (0..moves).rev().find(|&i| positions[i].to_move().contains(seat))?;
+        let count = moves - last;
+        for _ in 0..count {
+            self.replayed.line.undo();
+            self.times.pop();
+        }
+        Some(vec![Event::MovesTakenBack { count }])
+    }
+
+    /// The seat that made the last move, if any move was made.
+    pub fn last_mover(&self) -> Option<Seat> {
+        let positions = self.replayed.line.positions();
+        let moves = self.replayed.line.moves().len();
+        positions.get(moves.checked_sub(1)?)?.to_move().iter().next()
+    }
+
     /// Ends the game if the player to move has run out of time at `now`.
     pub fn check_time(&mut self, now: Timestamp) -> Vec<Event> {
         match (self.deadline(), self.to_move()) {

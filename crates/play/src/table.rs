@@ -328,6 +328,35 @@ impl Match {
         }
     }
 
+    /// Ends a turn-based game drawn by agreement; refused in a game of
+    /// rounds, which has no draw offers.
+    pub fn agree_draw(&mut self) -> Result<Vec<Event>, PlayError> {
+        match self {
+            Match::Turns(session) => session.agree_draw(),
+            Match::Rounds(_) => Err(PlayError::NoResigning {
+                reason: "a Single Capture Go game ends by its rules only: it has no draw by agreement".into(),
+            }),
+        }
+    }
+
+    /// Takes back `seat`'s last move and the moves since, in a turn-based
+    /// game; `None` in a game of rounds, when `seat` has not moved, or
+    /// once the game is over.
+    pub fn take_back(&mut self, seat: Seat) -> Option<Vec<Event>> {
+        match self {
+            Match::Turns(session) => session.take_back(seat),
+            Match::Rounds(_) => None,
+        }
+    }
+
+    /// The seat that made the last move of a turn-based game.
+    pub fn last_mover(&self) -> Option<Seat> {
+        match self {
+            Match::Turns(session) => session.last_mover(),
+            Match::Rounds(_) => None,
+        }
+    }
+
     /// Lets time pass to `now`: a player out of time loses, a round past
     /// its deadline closes.
     pub fn pass_time(&mut self, now: Timestamp) -> Result<Vec<Event>, PlayError> {

@@ -162,3 +162,38 @@ fn seats_must_fit_the_game() {
     let e = Session::new(GameId::Agog, &bad, None, vec![], now()).unwrap_err();
     assert_eq!(e.to_string(), "'11': the handicap is 0 to 10");
 }
+
+#[test]
+fn a_takeback_undoes_the_askers_last_move_and_the_reply_to_it() {
+    let mut s = people(GameId::Sage);
+    assert_eq!(s.take_back(Seat(0)), None, "nobody has moved");
+    let first = s.position().legal_moves()[0];
+    s.play(Seat(0), first, now()).unwrap();
+    let after_first = s.position().position_string();
+    assert_eq!(s.last_mover(), Some(Seat(0)));
+    let reply = s.position().legal_moves()[0];
+    s.play(Seat(1), reply, now()).unwrap();
+    assert_eq!(s.last_mover(), Some(Seat(1)));
+    // Black takes back its own move only.
+    assert_eq!(s.take_back(Seat(1)), Some(vec![Event::MovesTakenBack { count: 1 }]));
+    assert_eq!(s.position().position_string(), after_first);
+    s.play(Seat(1), reply, now()).unwrap();
+    // White takes back its move and Black's reply: White is to move at the start.
+    assert_eq!(s.take_back(Seat(0)), Some(vec![Event::MovesTakenBack { count: 2 }]));
+    assert_eq!((s.ply(), s.to_move()), (0, Some(Seat(0))));
+    assert_eq!(s.record().moves.len(), 0);
+}
+
+#[test]
+fn a_draw_by_agreement_ends_the_game_with_no_winner() {
+    let mut s = people(GameId::Ogama);
+    let events = s.agree_draw().unwrap();
+    let GameStatus::Over(o) = s.status() else { panic!("over") };
+    assert_eq!(events, vec![Event::GameOver { status: s.status() }]);
+    assert!(o.is_draw() && o.reason == EndReason::Agreement);
+    assert!(s.agree_draw().is_err(), "over already");
+    assert_eq!(s.take_back(Seat(0)), None);
+    // The record keeps the agreement, and reads back drawn.
+    let again = Session::from_record(&s.record()).unwrap();
+    assert_eq!(again.status(), s.status());
+}

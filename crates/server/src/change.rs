@@ -30,6 +30,8 @@ pub struct Changed {
     /// A seat kept for an account, which it declines (the store checks it
     /// still was).
     pub seat_declined: Option<(u8, AccountId)>,
+    /// Notices beyond those the events call for (an offer's).
+    pub notices: Vec<arbiter_store::NewNotice>,
     /// A refusal to answer with once the change is stored (a refused
     /// Single Capture Go play is kept as an attempt, then refused).
     pub refusal: Option<ApiError>,
@@ -78,8 +80,10 @@ where
             None => load_stored(state, key).await?,
         };
         let moves_before = table.play.move_count();
+        let ply_before = table.play.ply();
         let now = state.clock.now();
         let version = table.stored.version;
+        let offers_before = (table_offers(&table), table.stored.rematch.clone());
         let made = {
             let change = change.clone();
             tokio::task::spawn_blocking(move || {
@@ -100,13 +104,20 @@ where
             }
             Err(refusal) => return Err(refusal),
         };
-        let made = Made { from: version, moves_before, events: std::mem::take(&mut changed.events) };
+        lapse_offers(&mut table, moves_before, ply_before);
+        let offers_changed = offers_before != (table_offers(&table), table.stored.rematch.clone());
+        let made = Made { from: version, moves_before, events: std::mem::take(&mut changed.events), offers_changed };
+        let mut notices = crate::notices::for_change(&made, &table);
+        notices.append(&mut changed.notices);
         let update = GameUpdate {
             record: table.record(),
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,
             seat_declined: changed.seat_declined,
+            offers: table.stored.offers.clone(),
+            rematch: table.stored.rematch.clone(),
+            notices,
             mail: crate::mail::for_change(state, &made, &table, now).await,
             now,
         };
@@ -128,6 +139,23 @@ where
     Err(ApiError::conflict(format!("'{key}': the game kept changing meanwhile; load it again")))
 }
 
+/// The offers of `table` as they stand.
+fn table_offers(table: &Table) -> Vec<arbiter_store::Offer> {
+    table.stored.offers.clone()
+}
+
+/// Drops the offers a change outdated: a takeback or draw offer lapses
+/// when a move is made (or a round closes) and when the game ends; a
+/// rematch stands only once it is over.
+fn lapse_offers(table: &mut Table, moves_before: usize, ply_before: u64) {
+    let over = table.play.is_over();
+    let moved = table.play.move_count() != moves_before || table.play.ply() != ply_before;
+    table.stored.offers.retain(|o| match o.kind {
+        arbiter_store::OfferKind::Rematch => over,
+        arbiter_store::OfferKind::Takeback | arbiter_store::OfferKind::Draw => !over && !moved,
+    });
+}
+
 /// Stores `update` of the game `key` made from `version` (`changed`, the
 /// game changed with how it was made), keeps the game as stored, and
 /// tells everyone concerned.
@@ -139,6 +167,7 @@ async fn store_and_tell(
     changed: Table,
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();
+    let told = arbiter_store::NewNotice::recipients_of(&update.notices);
     let started = std::time::Instant::now();
     let stored = state.store.update_game(&key, version, update).await;
     state.metrics.database("update_game", started.elapsed());
@@ -149,6 +178,8 @@ async fn store_and_tell(
     let table = Arc::new(table);
     state.games.keep(table.clone());
     tell_this_server(&state, &table);
+    crate::notices::poke(&state, told);
+    crate::notices::poke_players(&state, &table);
     if mailed {
         crate::mail::wake(&state);
     }

@@ -24,6 +24,7 @@ mod jobs;
 pub mod limits;
 mod mail;
 mod metrics;
+mod notices;
 mod openapi;
 mod routes;
 mod sockets;
@@ -118,6 +119,8 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::games::router())
         .merge(routes::players::router())
         .merge(routes::chat::router())
+        .merge(routes::offers::router())
+        .merge(routes::notices::router())
         .merge(routes::live::router())
         .merge(routes::service::router())
         .merge(openapi::router())
@@ -201,6 +204,7 @@ async fn follow_other_servers(state: AppState, mut listener: arbiter_store::List
                     state.hub.publish(with_change_from(&state, before, table));
                 }
             }
+            Ok(arbiter_store::Heard::Notices(accounts)) => crate::notices::poke(&state, accounts),
             Ok(arbiter_store::Heard::SessionsEnded(ids)) => state.sockets.end_sessions(&ids),
             Ok(arbiter_store::Heard::Chat(key, id)) => match state.store.chat_message(&key, id).await {
                 Ok(Some(message)) => state.chat.publish(Arc::new(message)),

@@ -7,7 +7,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, catalog, chat, games, guests, invitations, live, me, metrics, password_reset, players, positions, service,
+    accounts, catalog, chat, games, guests, invitations, live, me, metrics, notices, offers, password_reset, players,
+    positions, service,
 };
 use crate::state::AppState;
 
@@ -34,10 +35,11 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         games::history, invitations::decline, invitations::call_off,
         chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
         catalog::get_catalog, positions::position, players::names, players::player,
-        live::game_live, live::lobby_live,
+        offers::offer, offers::accept, offers::decline, notices::notices,
+        live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,
     ),
-    components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage)),
+    components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage, arbiter_api::PersonalMessage)),
     modifiers(&BearerAuth),
 )]
 pub struct ApiDoc;

@@ -4,33 +4,35 @@
 //! ([`crate::chat_hub`]) each keep one set.
 
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, Mutex};
 
 use arbiter_store::GameKey;
 use tokio::sync::broadcast;
 
-/// The channels of the games that have listeners, for values of type `T`.
+/// The channels of the games (or other keys `K`) that have listeners, for
+/// values of type `T`.
 #[derive(Clone)]
-pub struct Topics<T> {
-    games: Arc<Mutex<HashMap<GameKey, broadcast::Sender<T>>>>,
+pub struct Topics<T, K = GameKey> {
+    games: Arc<Mutex<HashMap<K, broadcast::Sender<T>>>>,
     /// How many values a slow listener may fall behind before it skips.
     backlog: usize,
 }
 
-impl<T: Clone> Topics<T> {
+impl<T: Clone, K: Hash + Eq + Clone> Topics<T, K> {
     /// Channels whose slow listeners skip beyond `backlog` values.
-    pub fn new(backlog: usize) -> Topics<T> {
+    pub fn new(backlog: usize) -> Topics<T, K> {
         Topics { games: Arc::default(), backlog }
     }
 
     /// Listens to the game `key`.
-    pub fn subscribe(&self, key: &GameKey) -> broadcast::Receiver<T> {
+    pub fn subscribe(&self, key: &K) -> broadcast::Receiver<T> {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.entry(key.clone()).or_insert_with(|| broadcast::channel(self.backlog).0).subscribe()
     }
 
     /// Tells the listeners of the game `key` of `value`.
-    pub fn publish(&self, key: &GameKey, value: T) {
+    pub fn publish(&self, key: &K, value: T) {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(sender) = games.get(key)
             && sender.send(value).is_err()
@@ -41,7 +43,7 @@ impl<T: Clone> Topics<T> {
     }
 
     /// Whether anyone here listens to `key`.
-    pub fn has_listeners(&self, key: &GameKey) -> bool {
+    pub fn has_listeners(&self, key: &K) -> bool {
         let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.get(key).is_some_and(|s| s.receiver_count() > 0)
     }

@@ -38,7 +38,7 @@ macro_rules! apply_change {
             // waits for it, then finds the version moved on.
             let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>(
                 "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
+                 offers = $8, rematch = $9, version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
             )
             .bind(key.0.as_str())
             .bind(change.expected_version)
@@ -47,6 +47,8 @@ macro_rules! apply_change {
             .bind(change.record.as_str())
             .bind(update.deadline.map(arbiter_play::Timestamp::unix))
             .bind(update.now.unix())
+            .bind($crate::offers::write_offers(&update.offers))
+            .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
             .fetch_optional(&mut *$tx)
             .await?;
             let Some(created) = created else {
@@ -102,6 +104,9 @@ macro_rules! apply_change {
             for mail in &update.mail {
                 $crate::mail_queries::insert_mail!(&mut *$tx, mail).await?;
             }
+            for notice in &update.notices {
+                $crate::notices::insert_notice!(&mut *$tx, notice, update.now).await?;
+            }
             let rows = sqlx::query_as::<_, $crate::game_rows::SeatRow>($crate::game_rows::SEATS_OF_GAME)
                 .bind(key.0.as_str())
                 .fetch_all(&mut *$tx)
@@ -132,6 +137,8 @@ impl Change {
             seats,
             creator: creator.map(crate::accounts::AccountId),
             invite,
+            offers: self.update.offers,
+            rematch: self.update.rematch,
         }
     }
 }

@@ -118,6 +118,8 @@ impl Store {
             updated: new.now,
             creator: new.creator,
             invite: new.invite.clone(),
+            offers: Vec::new(),
+            rematch: None,
         })
     }
 

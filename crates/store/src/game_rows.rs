@@ -11,6 +11,7 @@ use crate::games::{GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 macro_rules! game_columns {
     () => {
         "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
+         g.offers, g.rematch, \
          s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name "
     };
 }
@@ -41,6 +42,8 @@ pub(crate) struct GameSeatRow {
     updated: i64,
     creator_id: Option<i64>,
     invite_code: Option<String>,
+    offers: String,
+    rematch: Option<String>,
     seat: Option<i32>,
     account_id: Option<i64>,
     computer_level: Option<i32>,
@@ -71,6 +74,7 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
     let state = GameState::parse(&row.state)
         .ok_or_else(|| StoreError::Record { key: key.clone(), reason: format!("'{}': unknown state", row.state) })?;
     let record = read_record(&key, &row.record)?;
+    let offers = crate::offers::read_offers(&key, &row.offers)?;
     Ok(StoredGame {
         key,
         record,
@@ -82,6 +86,8 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
         updated: Timestamp::from_unix(row.updated),
         creator: row.creator_id.map(AccountId),
         invite: row.invite_code,
+        offers,
+        rematch: row.rematch.map(GameKey),
     })
 }
 

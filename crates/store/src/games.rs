@@ -104,6 +104,10 @@ pub struct StoredGame {
     /// A private game's invite code: the game is in no public list, and
     /// its open seats are taken with the code. `None`: a public game.
     pub invite: Option<String>,
+    /// The offers standing (a takeback, a draw, a rematch).
+    pub offers: Vec<crate::offers::Offer>,
+    /// The game an accepted rematch made.
+    pub rematch: Option<GameKey>,
 }
 
 impl StoredGame {
@@ -164,8 +168,15 @@ pub struct GameUpdate {
     pub seat_taken: Option<(u8, AccountId)>,
     /// A seat kept for the account, which it declines: the seat is open.
     pub seat_declined: Option<(u8, AccountId)>,
+    /// The offers standing now.
+    pub offers: Vec<crate::offers::Offer>,
+    /// The game an accepted rematch made.
+    pub rematch: Option<GameKey>,
     /// Mail that tells of the change, queued with it.
     pub mail: Vec<crate::mail::NewMail>,
+    /// Notices that tell of the change, kept with it (and announced to
+    /// the other servers when it is committed).
+    pub notices: Vec<crate::notices::NewNotice>,
     /// The time now.
     pub now: Timestamp,
 }

@@ -34,6 +34,9 @@ pub(crate) const SESSIONS_CHANNEL: &str = "arbiter_sessions";
 /// The channel of chat messages written (`<origin>:<game>:<id>`).
 pub(crate) const CHAT_CHANNEL: &str = "arbiter_chat";
 
+/// The channel of accounts with new notices (`<origin>:<id>,<id>,…`).
+pub(crate) const NOTICES_CHANNEL: &str = "arbiter_notices";
+
 /// Session numbers announced in one notification at most (a payload is
 /// under 8,000 bytes).
 const SESSIONS_A_NOTIFICATION: usize = 400;
@@ -47,6 +50,8 @@ pub enum Heard {
     SessionsEnded(Vec<SessionId>),
     /// A chat message was written in a game: the game and the message.
     Chat(GameKey, i64),
+    /// These accounts have new notices.
+    Notices(Vec<crate::accounts::AccountId>),
 }
 
 /// The text announcing a change to `key` made through the store `origin`.
@@ -105,6 +110,10 @@ fn heard(own: u64, channel: &str, payload: &str) -> Option<Heard> {
     if channel == CHAT_CHANNEL {
         let (key, id) = rest.rsplit_once(':')?;
         return Some(Heard::Chat(GameKey(key.to_string()), id.parse().ok()?));
+    }
+    if channel == NOTICES_CHANNEL {
+        let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(crate::accounts::AccountId).collect();
+        return Some(Heard::Notices(ids));
     }
     if channel == SESSIONS_CHANNEL {
         let ids = rest.split(',').filter_map(|id| id.parse().ok()).map(SessionId).collect();
@@ -178,7 +187,7 @@ impl Store {
 
     /// Announces `payload` on `channel`: a notification on PostgreSQL, a
     /// row of `announcements` on SQLite.
-    async fn announce(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
+    pub(crate) async fn announce(&self, channel: &str, payload: &str) -> Result<(), StoreError> {
         match &self.pool {
             Pool::Postgres(pool) => {
                 sqlx::query("SELECT pg_notify($1, $2)").bind(channel).bind(payload).execute(pool).await?;
@@ -221,7 +230,7 @@ impl Store {
             }
             Pool::Postgres(pool) => {
                 let mut inner = PgListener::connect_with(pool).await?;
-                inner.listen_all([CHANNEL, SESSIONS_CHANNEL, CHAT_CHANNEL]).await?;
+                inner.listen_all([CHANNEL, SESSIONS_CHANNEL, CHAT_CHANNEL, NOTICES_CHANNEL]).await?;
                 Inner::Postgres(Box::new(inner))
             }
         };

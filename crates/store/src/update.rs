@@ -44,6 +44,14 @@ impl Store {
                     .bind(crate::notify::announcement(self.origin, key))
                     .execute(&mut *tx)
                     .await?;
+                let told = crate::notices::recipients(&change.update.notices);
+                if !told.is_empty() {
+                    sqlx::query("SELECT pg_notify($1, $2)")
+                        .bind(crate::notify::NOTICES_CHANNEL)
+                        .bind(crate::notices::announcement(self.origin, &told))
+                        .execute(&mut *tx)
+                        .await?;
+                }
                 tx.commit().await?;
                 Ok(change.stored(created, seats))
             }

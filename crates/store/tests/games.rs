@@ -41,7 +41,18 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
 
 /// A change to `record` at `now`.
 fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
-    GameUpdate { record, state, deadline: None, seat_taken: None, seat_declined: None, mail: Vec::new(), now: at(now) }
+    GameUpdate {
+        record,
+        state,
+        deadline: None,
+        seat_taken: None,
+        seat_declined: None,
+        offers: Vec::new(),
+        rematch: None,
+        notices: Vec::new(),
+        mail: Vec::new(),
+        now: at(now),
+    }
 }
 
 #[tokio::test]

@@ -85,6 +85,9 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             deadline: None,
             seat_taken: None,
             seat_declined: None,
+            offers: Vec::new(),
+            rematch: None,
+            notices: Vec::new(),
             mail: Vec::new(),
             now: at(1),
         };

@@ -53,6 +53,9 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         deadline: None,
         seat_taken: None,
         seat_declined: None,
+        offers: Vec::new(),
+        rematch: None,
+        notices: Vec::new(),
         mail: Vec::new(),
         now: at(2),
     };

@@ -10,6 +10,7 @@ import type {
   Me,
   MeChange,
   NewGame,
+  Notices,
   PlayerName,
   PlayerView,
   PositionRequest,
@@ -217,3 +218,18 @@ export const position = (request: PositionRequest) => call<PositionView>('POST',
 
 /** The address of a game's record (`text/plain`). */
 export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;
+
+/** What a player may offer: a takeback, a draw, a rematch. */
+export type OfferKind = 'takeback' | 'draw' | 'rematch';
+
+/** `POST /api/games/{id}/offers`: the view with the offer (or, granted at once, the game after it). */
+export const makeOffer = (id: string, kind: OfferKind) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/offers`, { kind });
+
+/** `POST /api/games/{id}/offers/{kind}/accept` or `/decline`. */
+export const answerOffer = (id: string, kind: OfferKind, answer: 'accept' | 'decline') =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/offers/${kind}/${answer}`);
+
+/** `GET /api/me/notices`: the notices after the one numbered `after`, and the games waiting for the caller. */
+export const getNotices = (after = 0) =>
+  call<Notices>('GET', `/api/me/notices${after > 0 ? `?after=${after}` : ''}`);

@@ -99,11 +99,26 @@ export interface paths {
   "/api/players/{name}": {
     get: operations["player"];
   };
+  "/api/games/{id}/offers": {
+    post: operations["offer"];
+  };
+  "/api/games/{id}/offers/{kind}/accept": {
+    post: operations["accept"];
+  };
+  "/api/games/{id}/offers/{kind}/decline": {
+    post: operations["decline"];
+  };
+  "/api/me/notices": {
+    get: operations["notices"];
+  };
   "/api/games/{id}/live": {
     get: operations["game_live"];
   };
   "/api/lobby/live": {
     get: operations["lobby_live"];
+  };
+  "/api/me/live": {
+    get: operations["me_live"];
   };
   "/healthz": {
     get: operations["healthz"];
@@ -201,6 +216,11 @@ export interface components {
       notation: string;
       /** @description The path of its rules page. */
       rules: string;
+      /**
+       * @description What its players may offer each other: `takeback`, `draw`,
+       * `rematch` (a draw only where its rules let a game end drawn).
+       */
+      offers: string[];
     };
     /** @description An option of a game. */
     CatalogOption: {
@@ -264,6 +284,11 @@ export interface components {
        * @description Moves played after it (`scg`: the round).
        */
       ply: number;
+      /**
+       * Format: int64
+       * @description The game's version after it.
+       */
+      version: number;
       /**
        * @description The moves (`scg`: rounds) added since the viewer's last message, as
        * the view's `moves` writes them.
@@ -420,6 +445,12 @@ export interface components {
        * for.
        */
       ply: number;
+      /**
+       * Format: int64
+       * @description The game's version: one more with every change (a takeback makes
+       * the ply smaller, never the version).
+       */
+      version: number;
       /** @description The position string. */
       position: string;
       /** @description The board as a screen draws it, with the last move's cells. */
@@ -459,6 +490,10 @@ export interface components {
        * `/games/{id}?invite=<code>` offers an open seat to whoever opens it.
        */
       invite?: string | null;
+      /** @description The offers standing (a takeback, a draw, a rematch). */
+      offers?: components["schemas"]["OfferView"][];
+      /** @description The game an accepted rematch made. */
+      rematch?: string | null;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step
@@ -623,6 +658,37 @@ export interface components {
        */
       private?: boolean | null;
     };
+    /** @description A notice of the personal channel. */
+    NoticeView: {
+      /**
+       * Format: int64
+       * @description Its number: later notices have larger numbers.
+       */
+      id: number;
+      /** @description `your_turn`, `invited`, `offer`, `round_open`, `game_over` or `chat`. */
+      kind: string;
+      /** @description The game it is about. */
+      game: string;
+      /** @description The seat it concerns, where there is one (an invitation's seat). */
+      seat?: string | null;
+      /** @description What it says. */
+      text: string;
+      /** @description When (RFC 3339). */
+      at: string;
+    };
+    /**
+     * @description `GET /api/me/notices`: the notices since a time, and the games where
+     * it is the caller's turn.
+     */
+    Notices: {
+      /** @description The notices, oldest first (at most 100). */
+      notices: components["schemas"]["NoticeView"][];
+      /**
+       * Format: int32
+       * @description How many games wait for the caller's move (`scg`: their play).
+       */
+      your_turn: number;
+    };
     /** @description What mail the account wants. */
     Notify: {
       /** @description Mail on the account's turn, a round's announcement and a game's end. */
@@ -632,6 +698,23 @@ export interface components {
     NotifyChange: {
       /** @description Mail on or off. */
       email?: boolean | null;
+    };
+    /** @description `POST /api/games/{id}/offers`: what a player offers. */
+    OfferPost: {
+      /** @description `takeback`, `draw` or `rematch`. */
+      kind: string;
+    };
+    /** @description An offer standing in a game. */
+    OfferView: {
+      /** @description `takeback`, `draw` or `rematch`. */
+      kind: string;
+      /** @description The seat that offers it (`w`, `b`, `A`…). */
+      by: string;
+      /**
+       * Format: int64
+       * @description The ply it was made at; it lapses when a move is made.
+       */
+      ply: number;
     };
     /**
      * @description The type of an option's value.
@@ -660,6 +743,21 @@ export interface components {
       /** @description The account's name. */
       name: string;
     };
+    /** @description What `GET /api/me/live` sends. */
+    PersonalMessage: OneOf<[{
+      /** @description The notice. */
+      notice: components["schemas"]["NoticeView"];
+      /** @enum {string} */
+      type: "notice";
+    }, {
+      /**
+       * Format: int32
+       * @description That number.
+       */
+      your_turn: number;
+      /** @enum {string} */
+      type: "counts";
+    }]>;
     /**
      * @description A piece: whose it is, what kind (art is keyed by kind) and the short
      * label a plain drawing or the terminal shows.
@@ -1579,15 +1677,20 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
-        /** @description the seat's label (w, b, A…) */
-        seat: string;
+        /** @description takeback, draw or rematch */
+        kind: string;
       };
     };
     responses: {
-      /** @description the seat is open again */
+      /** @description the game view, the offer gone (the offerer may withdraw their own this way) */
       200: {
         content: {
           "application/json": components["schemas"]["GameView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       401: {
@@ -1595,7 +1698,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description the seat is not kept for the caller */
+      /** @description the caller has no seat in the game */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1606,7 +1709,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description the seat is kept for nobody (taken, declined already), or the game is over */
+      /** @description no such offer stands */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1907,6 +2010,136 @@ export interface operations {
       };
     };
   };
+  offer: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OfferPost"];
+      };
+    };
+    responses: {
+      /** @description the game view, with the offer in `offers` (or granted at once: the game after it) */
+      201: {
+        content: {
+          "application/json": components["schemas"]["GameView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller has no seat in the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the offer cannot apply now (the game is over, or not, no move to take back, offered already) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the game's rules have no such thing: a draw in A•G•O•G, a takeback in Single Capture Go */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  accept: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description takeback, draw or rematch */
+        kind: string;
+      };
+    };
+    responses: {
+      /** @description the game view after it (a rematch: the old game's, with `rematch` naming the new one) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GameView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller has no seat in the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no such offer from the other side stands, or it cannot apply now */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  notices: {
+    parameters: {
+      path: {
+        /**
+         * @description Only notices at or after this time (RFC 3339); without it, the
+         * last 30 days' (at most 100, the oldest first).
+         */
+        since: string | null;
+        /** @description Only notices after this one (a notice's `id`): the next page. */
+        after: number | null;
+      };
+    };
+    responses: {
+      200: {
+        content: {
+          "application/json": components["schemas"]["Notices"];
+        };
+      };
+      /** @description a `since` that is not a time */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   game_live: {
     parameters: {
       path: {
@@ -1943,6 +2176,32 @@ export interface operations {
       /** @description a WebSocket: {"type": "lobby", "games": [...]} at once and whenever the open games change */
       101: {
         content: never;
+      };
+      /** @description a cookie upgrade from another site */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the account or address holds as many sockets as it may */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  me_live: {
+    responses: {
+      /** @description a WebSocket: {"type": "counts", "your_turn": n} at once and whenever it changes, {"type": "notice", "notice": …} for each new notice */
+      101: {
+        content: never;
+      };
+      /** @description not signed in */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
       };
       /** @description a cookie upgrade from another site */
       403: {

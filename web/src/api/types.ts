@@ -71,3 +71,11 @@ export type PlayerTally = Schemas['PlayerTally'];
 export type PlayerName = Schemas['PlayerName'];
 /** A chat message as readers see it. */
 export type ChatMessageView = Schemas['ChatMessageView'];
+/** An offer standing in a game: a takeback, a draw, a rematch. */
+export type OfferView = Schemas['OfferView'];
+/** A notice of the personal channel. */
+export type NoticeView = Schemas['NoticeView'];
+/** `GET /api/me/notices`. */
+export type Notices = Schemas['Notices'];
+/** What the personal channel (`/api/me/live`) sends. */
+export type PersonalMessage = Schemas['PersonalMessage'];

@@ -29,6 +29,7 @@ export function viewOf(name: string, extra: Partial<GameView> = {}): GameView {
   const position = FIXTURES[name];
   return {
     id: 'g1',
+    version: (extra.ply ?? 0) + 1,
     game: position.game,
     variant: null,
     options: {},

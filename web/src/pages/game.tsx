@@ -9,6 +9,7 @@ import { PieceGlyph, ownerColour } from '../art';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
 import { ChatPanel, withMessage } from '../parts/chat';
+import { OffersPanel } from '../parts/offers';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
 import { RoundsPanel } from '../parts/rounds-panel';
@@ -286,6 +287,8 @@ export function GamePage(props: { id: string }) {
             {entry && <p class="hint" id="notation-help">{entry.notation}</p>}
           </form>
         )}
+
+        <OffersPanel view={view} entry={entry} shown={(v) => dispatch({ type: 'view', view: v })} />
 
         <ChatPanel
           view={view}

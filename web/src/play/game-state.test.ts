@@ -11,7 +11,7 @@ function view(ply: number, updated: string, extra: Partial<GameView> = {}): Game
 }
 
 function change(ply: number, added: string[], updated: string, extra: Partial<ChangeMessage> = {}): ChangeMessage {
-  return { ply, moves_added: added, position: later.position, board: later.board, to_move: ['b'], status: later.status, deadline: null, legal: undefined, updated, ...extra };
+  return { ply, version: ply + 1, moves_added: added, position: later.position, board: later.board, to_move: ['b'], status: later.status, deadline: null, legal: undefined, updated, ...extra };
 }
 
 describe('the game page state', () => {

@@ -47,8 +47,12 @@ export const initialState: GameState = {
 };
 
 /** Whether `next` is at least as new as `current` (views may arrive out of order). */
-export function isNewer(current: GameView | null, next: Pick2<GameView, 'id' | 'ply' | 'updated'>): boolean {
+export function isNewer(current: GameView | null, next: Pick2<GameView, 'id' | 'ply' | 'updated'> & { version?: number }): boolean {
   if (!current || current.id !== next.id) return true;
+  // The version grows with every change, a takeback's too (its ply shrinks).
+  if (next.version !== undefined && current.version !== undefined && next.version !== current.version) {
+    return next.version > current.version;
+  }
   if (next.ply !== current.ply) return next.ply > current.ply;
   return Date.parse(next.updated) >= Date.parse(current.updated);
 }
@@ -71,6 +75,7 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
   return {
     ...view,
     ply: change.ply,
+    version: change.version,
     position: change.position,
     moves: [...view.moves, ...added],
     board: change.board,
@@ -110,7 +115,7 @@ export function reduce(state: GameState, event: GameEvent): GameState {
     case 'change': {
       const view = state.view;
       if (!view) return state;
-      if (!isNewer(view, { id: view.id, ply: event.change.ply, updated: event.change.updated })) return state;
+      if (!isNewer(view, { id: view.id, ply: event.change.ply, updated: event.change.updated, version: event.change.version })) return state;
       const next = applyChange(view, event.change);
       if (!next) return { ...state, stale: true };
       const moved = next.ply !== view.ply;

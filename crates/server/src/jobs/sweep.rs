@@ -44,6 +44,9 @@ pub async fn sweep(state: &AppState) {
         Ok(n) => tracing::info!(mails = n, "old mail swept"),
         Err(e) => tracing::warn!(error = %e, "old mail was not swept"),
     }
+    if let Err(e) = state.store.delete_old_notices(now).await {
+        tracing::warn!(error = %e, "old notices were not swept");
+    }
     if let Err(e) = state.store.delete_old_announcements(now).await {
         tracing::warn!(error = %e, "old announcements were not swept");
     }

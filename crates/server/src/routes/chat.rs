@@ -112,8 +112,30 @@ pub(crate) async fn write(
     if let Err(e) = state.store.notify_chat(&key, message.id).await {
         tracing::warn!(error = %e, game = %key, "other servers were not told of a chat message");
     }
+    if room == Room::Players {
+        tell_players(&state, &table, &message).await;
+    }
     state.chat.publish(Arc::new(message));
     Ok((StatusCode::CREATED, Json(view)))
+}
+
+/// Notices of a players' room message to the game's other players who
+/// have not muted its writer.
+async fn tell_players(state: &AppState, table: &Table, message: &ChatMessage) {
+    let mut muting = Vec::new();
+    for seat in &table.stored.seats {
+        if let arbiter_store::SeatHolder::Account(other) = seat.holder
+            && other != message.account
+            && state.store.muted_ids(other).await.is_ok_and(|muted| muted.contains(&message.account))
+        {
+            muting.push(other);
+        }
+    }
+    let notices = crate::notices::for_chat(table, message.account, &message.name, &muting);
+    match state.store.add_notices(&notices, message.at).await {
+        Ok(()) => crate::notices::poke(state, arbiter_store::NewNotice::recipients_of(&notices)),
+        Err(e) => tracing::warn!(error = %e, "a chat message's notices were not kept"),
+    }
 }
 
 /// `GET /api/games/{id}/chat`: the room read.

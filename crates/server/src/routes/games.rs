@@ -70,6 +70,21 @@ pub(crate) async fn create(
         .map_err(|e| ApiError::task_failed("setting up the game", e))??;
     check(&state.guards.games_per_account, &account.id, "you have created enough games for now")?;
     check(&state.guards.games_per_address, &address.key(), "your address has created enough games for now")?;
+    let invite = private.then(super::invitations::new_invite_code);
+    let table = open_table(&state, made, account.id, invite).await?;
+    Ok((StatusCode::CREATED, Json(table.view(Some(account.id)))))
+}
+
+/// Stores the new game `made`, created by `creator` (`invite`: a
+/// private game's code) with its first deadline, its mail and its
+/// notices, keeps it and tells everyone concerned.
+pub(crate) async fn open_table(
+    state: &AppState,
+    made: table::NewTable,
+    creator: arbiter_store::AccountId,
+    invite: Option<String>,
+) -> Result<Arc<Table>, ApiError> {
+    let now = state.clock.now();
     let has_open = made.seats.iter().any(|s| s.holder.is_free());
     let stored = StoredGame {
         key: new_key(),
@@ -80,15 +95,17 @@ pub(crate) async fn create(
         deadline: None,
         created: now,
         updated: now,
-        creator: Some(account.id),
-        invite: private.then(super::invitations::new_invite_code),
+        creator: Some(creator),
+        invite,
+        offers: Vec::new(),
+        rematch: None,
     };
     // The game, its first deadline and its mail are stored together.
     let mut table = Table::new(stored, made.play);
     table.stored.deadline = table.deadline();
     let taken = table.stored.seats.iter().filter(|s| !s.holder.is_free()).map(|s| Seat(s.seat));
     let created = Made::created(taken.collect::<Vec<_>>());
-    let mail = crate::mail::for_change(&state, &created, &table, now).await;
+    let mail = crate::mail::for_change(state, &created, &table, now).await;
     let new_game = arbiter_store::NewGame {
         key: table.stored.key.clone(),
         record: table.record(),
@@ -96,20 +113,27 @@ pub(crate) async fn create(
         seats: table.stored.seats.clone(),
         deadline: table.stored.deadline,
         now,
-        creator: Some(account.id),
+        creator: Some(creator),
         invite: table.stored.invite.clone(),
         mail,
         computer_games_limit: Some(state.settings.limits.computer_games_per_account),
     };
     let mailed = !new_game.mail.is_empty();
     table.stored = state.store.create_game(&new_game).await?;
+    let notices = crate::notices::for_change(&created, &table);
     let table = Arc::new(table.made_by(created));
     state.games.keep(table.clone());
-    change::tell_this_server(&state, &table);
+    change::tell_this_server(state, &table);
     if mailed {
-        crate::mail::wake(&state);
+        crate::mail::wake(state);
     }
-    Ok((StatusCode::CREATED, Json(table.view(Some(account.id)))))
+    // The invitations' notices follow the game; one lost to a failure
+    // here leaves the invitation in the lobby and the mail.
+    match state.store.add_notices(&notices, now).await {
+        Ok(()) => crate::notices::poke(state, arbiter_store::NewNotice::recipients_of(&notices)),
+        Err(e) => tracing::warn!(error = %e, "an invitation's notices were not kept"),
+    }
+    Ok(table)
 }
 
 /// `GET /api/games` filters.

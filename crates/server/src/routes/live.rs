@@ -32,7 +32,10 @@ use crate::table::Table;
 
 /// The routes of the WebSockets.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/api/games/{id}/live", get(game_live)).route("/api/lobby/live", get(lobby_live))
+    Router::new()
+        .route("/api/games/{id}/live", get(game_live))
+        .route("/api/lobby/live", get(lobby_live))
+        .route("/api/me/live", get(me_live))
 }
 
 /// The largest message a client may send.
@@ -309,6 +312,88 @@ async fn follow_lobby(state: AppState, mut socket: WebSocket, mut ticket: Ticket
                 let text = list.borrow_and_update().clone();
                 if socket.send(Message::Text(text)).await.is_err() {
                     return;
+                }
+            }
+            incoming = socket.recv() => {
+                match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    _ => heartbeat.heard(),
+                }
+            }
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/me/live", tag = "live", security(("bearer" = [])),
+    responses((status = 101, description = "a WebSocket: {\"type\": \"counts\", \"your_turn\": n} at once and whenever it changes, {\"type\": \"notice\", \"notice\": …} for each new notice"),
+        (status = 401, description = "not signed in", body = arbiter_api::ErrorBody),
+        (status = 403, description = "a cookie upgrade from another site", body = arbiter_api::ErrorBody),
+        (status = 429, description = "the account or address holds as many sockets as it may", body = arbiter_api::ErrorBody)))]
+pub(crate) async fn me_live(
+    State(state): State<AppState>,
+    address: ClientAddress,
+    MaybeSession(session): MaybeSession,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let Some(session) = session else {
+        return Err(ApiError::unauthorized("sign in first: the personal channel is a signed-in person's"));
+    };
+    let ticket = ticket(&state, Some(&session), address)?;
+    let account = session.account.id;
+    Ok(limited(upgrade).on_upgrade(move |socket| follow_me(state, account, socket, ticket)))
+}
+
+/// Sends `message` on the personal channel.
+async fn send_personal(socket: &mut WebSocket, message: &arbiter_api::PersonalMessage) -> bool {
+    match serde_json::to_string(message) {
+        Ok(text) => socket.send(Message::Text(text.into())).await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// The personal channel: the count at once, then, at each poke (a change
+/// to one of the person's games, a notice kept here or on another
+/// server), the notices since the last sent and the count if it changed.
+async fn follow_me(state: AppState, account: AccountId, mut socket: WebSocket, mut ticket: Ticket) {
+    let mut pokes = state.personal.subscribe(&account);
+    let mut last = state.store.last_notice(account).await.unwrap_or(0);
+    let mut count = match crate::notices::your_turn(&state, account).await {
+        Ok(count) => count,
+        Err(_) => return,
+    };
+    if !send_personal(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
+        return;
+    }
+    let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
+    loop {
+        tokio::select! {
+            ending = ticket.ended() => return close(socket, ending).await,
+            _ = heartbeat.ticks.tick() => {
+                if !heartbeat.alive() || socket.send(Message::Ping(Default::default())).await.is_err() {
+                    return;
+                }
+            }
+            poke = pokes.recv() => {
+                if matches!(poke, Err(RecvError::Closed)) {
+                    return;
+                }
+                // Pokes that came meanwhile are answered by this look too.
+                while pokes.try_recv().is_ok() {}
+                let notices = state.store.notices(account, last, None).await.unwrap_or_default();
+                for notice in &notices {
+                    last = notice.id;
+                    let message = arbiter_api::PersonalMessage::Notice { notice: super::notices::view_of(notice) };
+                    if !send_personal(&mut socket, &message).await {
+                        return;
+                    }
+                }
+                if let Ok(now) = crate::notices::your_turn(&state, account).await
+                    && now != count
+                {
+                    count = now;
+                    if !send_personal(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
+                        return;
+                    }
                 }
             }
             incoming = socket.recv() => {

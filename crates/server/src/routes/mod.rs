@@ -9,6 +9,8 @@ pub mod invitations;
 pub mod live;
 pub mod me;
 pub mod metrics;
+pub mod notices;
+pub mod offers;
 pub mod password_reset;
 pub mod players;
 pub mod positions;

@@ -149,3 +149,36 @@ fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<Clock
         }
     }
 }
+
+/// The rematch of the finished game `old`, made at `now`: the same game
+/// and options, the seats turned round in a game of two (in a game of
+/// more, the same seats). The people in `seated` (who offered and who
+/// accepted) take their seats at once; any other person of the old game
+/// is invited to theirs; the computer keeps its level.
+pub fn rematch_table(old: &super::Table, seated: &[AccountId], now: Timestamp) -> Result<NewTable, ApiError> {
+    let record = &old.stored.record;
+    let count = old.stored.seats.len();
+    let from = |new: usize| if count == 2 { 1 - new } else { new };
+    let mut occupants = Vec::with_capacity(count);
+    let mut seats = Vec::with_capacity(count);
+    for new in 0..count {
+        let held = &old.stored.seats[from(new)];
+        let name = record.seats.get(usize::from(held.seat)).and_then(|o| o.name.clone()).unwrap_or_default();
+        let (occupant, holder) = match &held.holder {
+            SeatHolder::Account(a) if seated.contains(a) => (Occupant::person(name), SeatHolder::Account(*a)),
+            SeatHolder::Account(a) => (Occupant::default(), SeatHolder::Invited { account: *a, name }),
+            SeatHolder::Computer(level) => {
+                (Occupant::computer(*level, format!("computer {level}")), SeatHolder::Computer(*level))
+            }
+            SeatHolder::Open | SeatHolder::Invited { .. } => (Occupant::default(), SeatHolder::Open),
+        };
+        occupants.push(occupant);
+        seats.push(StoredSeat { seat: u8::try_from(new).unwrap_or(u8::MAX), holder });
+    }
+    let mut fresh = GameRecord::new(record.game, record.options.clone());
+    fresh.seats = occupants;
+    fresh.clock = record.clock;
+    fresh.seed = record.seed;
+    let play = Match::start(&fresh, now)?;
+    Ok(NewTable { record: play.record(), seats, play })
+}

@@ -19,12 +19,20 @@ pub struct Made {
     pub moves_before: usize,
     /// What happened, in order.
     pub events: Vec<Event>,
+    /// Whether the offers standing (or the rematch made) changed: they
+    /// are in the whole view only.
+    pub offers_changed: bool,
 }
 
 impl Made {
     /// The making of a new game: the seats its creator took.
     pub fn created(seats: impl IntoIterator<Item = Seat>) -> Made {
-        Made { from: 0, moves_before: 0, events: seats.into_iter().map(|seat| Event::SeatTaken { seat }).collect() }
+        Made {
+            from: 0,
+            moves_before: 0,
+            events: seats.into_iter().map(|seat| Event::SeatTaken { seat }).collect(),
+            offers_changed: false,
+        }
     }
 
     /// A change made on another server, read from the two versions this
@@ -43,7 +51,9 @@ impl Made {
         if has < had {
             events.push(Event::MovesTakenBack { count: had - has });
         }
-        Made { from: before.stored.version, moves_before: had, events }
+        let offers_changed =
+            before.stored.offers != after.stored.offers || before.stored.rematch != after.stored.rematch;
+        Made { from: before.stored.version, moves_before: had, events, offers_changed }
     }
 
     /// Whether a viewer who was shown the version this was made from can
@@ -51,10 +61,11 @@ impl Made {
     /// a seat was taken (seats are in the whole view only) or moves were
     /// taken back.
     pub fn continues(&self) -> bool {
-        !self
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::MovesTakenBack { .. }))
+        !self.offers_changed
+            && !self
+                .events
+                .iter()
+                .any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::MovesTakenBack { .. }))
     }
 
     /// Whether the lobby, which lists the open games, may list the game
@@ -106,7 +117,7 @@ mod tests {
     use super::*;
 
     fn made(events: Vec<Event>) -> Made {
-        Made { from: 3, moves_before: 2, events }
+        Made { from: 3, moves_before: 2, events, offers_changed: false }
     }
 
     fn over() -> Event {
@@ -126,6 +137,7 @@ mod tests {
         let taken = made(vec![Event::SeatTaken { seat: Seat(1) }]);
         assert!(!taken.continues() && taken.touches_lobby() && taken.turned());
         assert!(!made(vec![Event::MovesTakenBack { count: 1 }]).continues());
+        assert!(!Made { offers_changed: true, ..made(vec![]) }.continues(), "offers are in the whole view");
         let created = Made::created([Seat(0)]);
         assert_eq!((created.from, created.moves_before), (0, 0));
         assert!(created.touches_lobby());

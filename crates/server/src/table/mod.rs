@@ -7,7 +7,7 @@ mod made;
 mod options;
 mod view;
 
-pub use create::{Invitee, invited_names, new_table};
+pub use create::{Invitee, NewTable, invited_names, new_table, rematch_table};
 pub use made::Made;
 pub use options::read_options;
 

@@ -30,6 +30,7 @@ impl Table {
             you: you.iter().map(|&s| self.label(s)).collect(),
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             ply: self.ply(),
+            version: self.stored.version,
             position: self.position().position_string(),
             board: self.board(you.first().copied()),
             last_move: self.last_move(),
@@ -44,6 +45,17 @@ impl Table {
             creator: self.creator_name(),
             private: self.stored.invite.is_some(),
             invite: self.stored.invite.clone().filter(|_| viewer.is_some() && viewer == self.stored.creator),
+            offers: self
+                .stored
+                .offers
+                .iter()
+                .map(|o| arbiter_api::OfferView {
+                    kind: o.kind.as_str().to_string(),
+                    by: self.label(Seat(o.by)),
+                    ply: o.ply,
+                })
+                .collect(),
+            rematch: self.stored.rematch.as_ref().map(|k| k.0.clone()),
         }
     }
 
@@ -55,6 +67,7 @@ impl Table {
         let moves = self.moves();
         ChangeMessage {
             ply: self.ply(),
+            version: self.stored.version,
             moves_added: moves.get(seen..).unwrap_or_default().to_vec(),
             position: self.position().position_string(),
             board: self.board(you.first().copied()),

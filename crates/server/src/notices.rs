@@ -1,0 +1,174 @@
+//! The personal channel's notices: what a change to a game tells its
+//! players (their turn, a round opened, the game over, an invitation, an
+//! offer), what a chat message tells the other players, and how many games
+//! wait for a person's move. A notice never says what anyone played in a
+//! Single Capture Go round that is still open: it names the game, the
+//! round and the people, nothing else.
+
+use arbiter_core::Seat;
+use arbiter_store::{AccountId, GameFilter, GameState, NewNotice, NoticeKind, OfferKind, SeatHolder};
+
+use crate::state::AppState;
+use crate::table::{Made, Table};
+use crate::topics::Topics;
+
+/// The personal channels on this server, by account: each gets a poke
+/// when the account may have new notices or a new count.
+pub type PersonalHub = Topics<(), AccountId>;
+
+/// The most games counted for "your turn".
+const COUNTED_GAMES: i64 = 100;
+
+/// The game's name as people read it.
+fn game_name(table: &Table) -> &'static str {
+    table.stored.record.game.info().name
+}
+
+/// The people's seats of `table`: seat and account.
+fn people(table: &Table) -> Vec<(Seat, AccountId)> {
+    table
+        .stored
+        .seats
+        .iter()
+        .filter_map(|s| match s.holder {
+            SeatHolder::Account(a) => Some((Seat(s.seat), a)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The names of the seats of `table` other than `seat`, for "against …".
+fn others(table: &Table, seat: Option<Seat>) -> String {
+    let record = &table.stored.record;
+    let names: Vec<String> = table
+        .stored
+        .seats
+        .iter()
+        .filter(|s| Some(Seat(s.seat)) != seat)
+        .map(|s| {
+            record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone()).unwrap_or_else(|| "an open seat".into())
+        })
+        .collect();
+    names.join(", ")
+}
+
+fn notice(table: &Table, account: AccountId, kind: NoticeKind, text: String) -> NewNotice {
+    NewNotice { account, game: table.stored.key.clone(), kind, seat: None, text }
+}
+
+/// The notices the change `made` (which made `after`) calls for: every
+/// player when the game ends or a round opens, the person whose turn it
+/// now is when a move was played or taken back or a seat taken (not in a
+/// game against the computer alone, where the person is at the board),
+/// and the people invited to a new game.
+pub fn for_change(made: &Made, after: &Table) -> Vec<NewNotice> {
+    let name = game_name(after);
+    let humans = people(after);
+    let mut out = Vec::new();
+    if made.from == 0 {
+        let by = after.creator_name().unwrap_or_else(|| "A player".into());
+        for seat in &after.stored.seats {
+            if let SeatHolder::Invited { account, .. } = seat.holder {
+                let label = after.label(Seat(seat.seat));
+                let mut invited =
+                    notice(after, account, NoticeKind::Invited, format!("{by} invites you to play {name}"));
+                invited.seat = Some(label);
+                out.push(invited);
+            }
+        }
+    }
+    if made.ended() {
+        let result = after.play.status().describe(|s| after.label(s));
+        for &(seat, account) in &humans {
+            let text = format!("Your game of {name} against {} is over: {result}", others(after, Some(seat)));
+            out.push(notice(after, account, NoticeKind::GameOver, text));
+        }
+    } else if let Some((_, round)) = made.round_turned() {
+        let awaited = after.to_move();
+        for &(_, account) in humans.iter().filter(|(s, _)| awaited.contains(s)) {
+            let text = format!("{name}: round {round} is open; send your play");
+            out.push(notice(after, account, NoticeKind::RoundOpen, text));
+        }
+    } else if made.turned()
+        && after.state() == GameState::Active
+        && humans.len() > 1
+        && let Some(seat) = after.play.turn()
+        && let Some(&(_, account)) = humans.iter().find(|(s, _)| *s == seat)
+    {
+        let text = format!("Your move in {name} against {}", others(after, Some(seat)));
+        out.push(notice(after, account, NoticeKind::YourTurn, text));
+    }
+    out
+}
+
+/// The notices of an offer of `kind` by `by` in `table`: to every other
+/// person of the game.
+pub fn for_offer(table: &Table, kind: OfferKind, by: Seat) -> Vec<NewNotice> {
+    let who = table.stored.record.seats.get(by.index()).and_then(|o| o.name.clone()).unwrap_or_default();
+    let name = game_name(table);
+    let what = match kind {
+        OfferKind::Takeback => "asks to take back a move",
+        OfferKind::Draw => "offers a draw",
+        OfferKind::Rematch => "offers a rematch",
+    };
+    people(table)
+        .into_iter()
+        .filter(|&(seat, _)| seat != by)
+        .map(|(_, account)| notice(table, account, NoticeKind::Offer, format!("{who} {what} in {name}")))
+        .collect()
+}
+
+/// The notices of a message `writer` (called `name`) wrote in the
+/// players' room of `table`: to every other person of the game who has
+/// not muted the writer (`muted_by` tells).
+pub fn for_chat(table: &Table, writer: AccountId, name: &str, muted_by: &[AccountId]) -> Vec<NewNotice> {
+    let game = game_name(table);
+    people(table)
+        .into_iter()
+        .filter(|&(_, account)| account != writer && !muted_by.contains(&account))
+        .map(|(_, account)| notice(table, account, NoticeKind::Chat, format!("{name} wrote in your game of {game}")))
+        .collect()
+}
+
+/// Tells this server's personal channels of `accounts` to look again.
+pub fn poke(state: &AppState, accounts: impl IntoIterator<Item = AccountId>) {
+    for account in accounts {
+        state.personal.publish(&account, ());
+    }
+}
+
+/// Tells the personal channels of everyone with a seat in `table` on this
+/// server to look again (their notices, their count).
+pub fn poke_players(state: &AppState, table: &Table) {
+    poke(state, people(table).into_iter().map(|(_, a)| a));
+}
+
+/// How many of `account`'s games wait for its move: its turn, or an open
+/// Single Capture Go round without its play.
+pub async fn your_turn(state: &AppState, account: AccountId) -> Result<u32, crate::error::ApiError> {
+    let filter = GameFilter {
+        state: Some(GameState::Active),
+        account: Some(account),
+        limit: COUNTED_GAMES,
+        ..GameFilter::default()
+    };
+    let games = state.store.games(&filter).await?;
+    let mut count = 0;
+    for stored in games {
+        let table = match state.games.get(&stored.key) {
+            Some(kept) if kept.stored.version == stored.version => kept,
+            _ => match Table::load(stored) {
+                Ok(table) => std::sync::Arc::new(table),
+                Err(_) => continue,
+            },
+        };
+        let seats = table.seats_of(account);
+        let awaited = table.to_move();
+        let mine_awaited = seats.iter().any(|s| awaited.contains(s));
+        let played = table.play.round_view(arbiter_play::Viewer::Seat(seats.first().copied().unwrap_or(Seat(0))));
+        if mine_awaited && played.is_none_or(|r| r.my_play.is_none()) {
+            count += 1;
+        }
+    }
+    Ok(count)
+}
