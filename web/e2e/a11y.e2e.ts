@@ -101,6 +101,11 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
   await audited.page.goto(`/games/${invitation}`);
   await audited.page.waitForSelector('[data-testid=invited]');
   await checkPage(audited.page, 'a game that invites its viewer');
+  // The notices, open, with the invitation to accept from the list.
+  await audited.page.click('[data-testid=notices]');
+  await audited.page.waitForSelector('[data-testid=notice-list] li[data-kind=invited]');
+  await checkPage(audited.page, 'the notices, open');
+  await audited.page.click('[data-testid=notices]');
   const own = await createGame(audited.page, { game: 'ogama', private: true, seats: [{ account: 'me' }, { open: true }] });
   await audited.page.goto(`/games/${own}`);
   await audited.page.waitForSelector('[data-testid=invite-link]');
@@ -119,6 +124,12 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
     await audited.page.click('button[aria-label="The start"]');
     await audited.page.waitForSelector('[data-testid=stepping]');
     await checkPage(audited.page, `${title}, stepped back`);
+    // An offer standing (a takeback, taken at once against the computer, or a rematch once over).
+    if (body.game !== 'scg') {
+      await audited.page.evaluate(async (g) => fetch(`/api/games/${g}/resign`, { method: 'POST' }), id);
+      await audited.page.waitForSelector('[data-testid=make-rematch]');
+      await checkPage(audited.page, `${title}, over, a rematch to offer`);
+    }
     await visitor.page.goto(`/games/${id}`);
     await visitor.page.waitForSelector('.board-wrap svg');
     await checkPage(visitor.page, `${title}, a spectator`);

@@ -7,6 +7,7 @@ import { SignInPage, SignUpPage } from './pages/sign';
 import { ResetPage } from './pages/reset';
 import { VerifyPage } from './pages/verify';
 import { LazyRulesPage } from './rules/lazy';
+import { NoticeBell } from './parts/notices';
 import { navigate, onLinkClick, useRoute } from './router';
 import { signOut, useSession } from './session';
 import { applyTheme, currentTheme, type Theme } from './theme';
@@ -74,6 +75,7 @@ export function App() {
           <a href="/">Lobby</a>
           {me ? (
             <>
+              <NoticeBell key={me.id} />
               <a href="/account" data-testid="account-name">{me.name}</a>
               {me.guest && (
                 <a href="/signup" data-testid="keep-games">Sign up to keep your games</a>

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { AddressPart } from '../account/address';
 import { PasswordPart } from '../account/password';
 import { SessionsPart } from '../account/sessions';
+import { AlertsSwitch } from '../parts/notices';
 import { useSession } from '../session';
 
 /** `/account`: the mail address and its state, notifications, the password, the sessions. */
@@ -24,6 +25,7 @@ export function AccountPage() {
         Others see <a href={`/players/${encodeURIComponent(me.name)}`}>your page</a>: your finished games and your recent ones.
       </p>
       <AddressPart me={me} />
+      <AlertsSwitch />
       <PasswordPart onChanged={() => setVersion(version + 1)} />
       <SessionsPart version={version} />
     </section>

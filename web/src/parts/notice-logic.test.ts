@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { titled, unread, wantsAlert, withNotice } from './notice-logic';
+
+const notice = (id: number, kind = 'your_turn', game = 'g1') => ({ id, kind, game, text: `n${id}`, at: '2026-11-25T00:00:00Z' });
+
+describe('notices', () => {
+  it('puts the count in front of the title, once', () => {
+    expect(titled('Arbiter', 2)).toBe('(2) Arbiter');
+    expect(titled('(2) Arbiter', 3)).toBe('(3) Arbiter');
+    expect(titled('(3) How to play Ogama · Arbiter', 0)).toBe('How to play Ogama · Arbiter');
+  });
+
+  it('keeps the newest notices once each and counts the unseen', () => {
+    let list = withNotice([], notice(1));
+    list = withNotice(list, notice(3));
+    list = withNotice(list, notice(2));
+    list = withNotice(list, notice(3));
+    expect(list.map((n) => n.id)).toEqual([3, 2, 1]);
+    for (let id = 4; id < 30; id += 1) list = withNotice(list, notice(id));
+    expect(list.length).toBe(20);
+    expect(unread(list, 25)).toBe(4);
+  });
+
+  it('alerts on a turn only when switched on and not already at that game', () => {
+    expect(wantsAlert(notice(1), false, '/', false)).toBe(false);
+    expect(wantsAlert(notice(1), true, '/', false)).toBe(true);
+    expect(wantsAlert(notice(1), true, '/games/g1', false)).toBe(false);
+    expect(wantsAlert(notice(1), true, '/games/g1', true), 'the tab is hidden').toBe(true);
+    expect(wantsAlert(notice(1, 'round_open'), true, '/', false)).toBe(true);
+    expect(wantsAlert(notice(1, 'chat'), true, '/', false)).toBe(false);
+  });
+});

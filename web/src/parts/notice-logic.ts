@@ -1,0 +1,40 @@
+// The pure parts of the personal channel's notices: the tab's title with
+// the count, what is new, and whether a notice calls for the browser's
+// notification and sound.
+
+import type { NoticeView } from '../api/types';
+
+/** The key under which the newest notice seen is kept in this browser. */
+export const SEEN_KEY = 'arbiter.notices.seen';
+/** The key of the turn alerts' switch (off unless set to `on`). */
+export const ALERTS_KEY = 'arbiter.turn-alerts';
+/** How many notices the list keeps. */
+export const LIST_LENGTH = 20;
+
+/** `title` with the count of games waiting in front, as "(2) Arbiter"; a count of 0 shows none. */
+export function titled(title: string, count: number): string {
+  const bare = title.replace(/^\(\d+\) /, '');
+  return count > 0 ? `(${count}) ${bare}` : bare;
+}
+
+/** `list` with `notice` added once, newest first, at most LIST_LENGTH long. */
+export function withNotice(list: readonly NoticeView[], notice: NoticeView): NoticeView[] {
+  if (list.some((n) => n.id === notice.id)) return [...list];
+  return [notice, ...list].sort((a, b) => b.id - a.id).slice(0, LIST_LENGTH);
+}
+
+/** How many notices of `list` are newer than the one numbered `seen`. */
+export function unread(list: readonly NoticeView[], seen: number): number {
+  return list.filter((n) => n.id > seen).length;
+}
+
+/**
+ * Whether `notice` calls for a browser notification and a sound: the
+ * person turned alerts on, it is their turn (or a round waits for their
+ * play), and they are not already looking at that game.
+ */
+export function wantsAlert(notice: Pick<NoticeView, 'kind' | 'game'>, alertsOn: boolean, path: string, hidden: boolean): boolean {
+  if (!alertsOn) return false;
+  if (notice.kind !== 'your_turn' && notice.kind !== 'round_open') return false;
+  return hidden || path !== `/games/${encodeURIComponent(notice.game)}`;
+}

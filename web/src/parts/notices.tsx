@@ -1,0 +1,211 @@
+// The header's notices: the count of games waiting for the person's move
+// (also in the tab's title), the list of what they were told (an
+// invitation accepted or declined from it), live from `/api/me/live`;
+// and, when they switched it on, a browser notification and a short
+// sound on their turn.
+
+import { useEffect, useRef, useState } from 'preact/hooks';
+import * as api from '../api/client';
+import { connectLive } from '../api/live';
+import { problemText } from '../api/problem';
+import type { NoticeView, PersonalMessage } from '../api/types';
+import { navigate } from '../router';
+import { ALERTS_KEY, SEEN_KEY, titled, unread, wantsAlert, withNotice } from './notice-logic';
+
+/** Whether this browser's turn alerts are on. */
+export function alertsOn(): boolean {
+  try {
+    return localStorage.getItem(ALERTS_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+/** Turns this browser's turn alerts on (asking for permission to notify) or off. */
+export async function setAlerts(on: boolean): Promise<NotificationPermission | 'unsupported'> {
+  try {
+    localStorage.setItem(ALERTS_KEY, on ? 'on' : 'off');
+  } catch {
+    /* a browser that keeps nothing */
+  }
+  if (!on) return 'default';
+  if (!('Notification' in window)) return 'unsupported';
+  return Notification.permission === 'default' ? Notification.requestPermission() : Notification.permission;
+}
+
+/** A short two-note chime, made on the spot. */
+function chime(): void {
+  try {
+    const audio = new AudioContext();
+    const now = audio.currentTime;
+    [660, 880].forEach((pitch, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = pitch;
+      gain.gain.setValueAtTime(0.15, now + i * 0.12);
+      gain.gain.exponentialRampToValueAtTime(0.001, now + i * 0.12 + 0.11);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(now + i * 0.12);
+      tone.stop(now + i * 0.12 + 0.12);
+    });
+    setTimeout(() => void audio.close(), 600);
+  } catch {
+    /* no sound here */
+  }
+}
+
+/** Tells the person of `notice` outside the page, if they asked for it. */
+function alert(notice: NoticeView): void {
+  if (!wantsAlert(notice, alertsOn(), location.pathname, document.hidden)) return;
+  chime();
+  if ('Notification' in window && Notification.permission === 'granted') {
+    const shown = new Notification('Arbiter', { body: notice.text, tag: `arbiter-${notice.game}` });
+    shown.onclick = () => {
+      window.focus();
+      navigate(`/games/${encodeURIComponent(notice.game)}`);
+    };
+  }
+}
+
+function readSeen(): number {
+  try {
+    return Number(localStorage.getItem(SEEN_KEY) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The notices button of the header and its list. */
+export function NoticeBell() {
+  const [count, setCount] = useState(0);
+  const [list, setList] = useState<NoticeView[]>([]);
+  const [open, setOpen] = useState(false);
+  const [seen, setSeen] = useState(readSeen);
+  const [error, setError] = useState<string | null>(null);
+  const countRef = useRef(0);
+  countRef.current = count;
+
+  useEffect(() => {
+    let gone = false;
+    api.getNotices().then(
+      (got) => {
+        if (gone) return;
+        setList((held) => got.notices.reduce(withNotice, held));
+        setCount(got.your_turn);
+      },
+      () => {},
+    );
+    const live = connectLive(
+      '/api/me/live',
+      (raw) => {
+        const message = raw as unknown as PersonalMessage;
+        if (message.type === 'counts') setCount(message.your_turn);
+        else if (message.type === 'notice') {
+          setList((held) => withNotice(held, message.notice));
+          alert(message.notice);
+        }
+      },
+      () => {},
+    );
+    return () => {
+      gone = true;
+      live.close();
+    };
+  }, []);
+
+  // The count in the tab's title, whatever title the page sets.
+  useEffect(() => {
+    const apply = () => {
+      const want = titled(document.title, countRef.current);
+      if (document.title !== want) document.title = want;
+    };
+    apply();
+    const title = document.querySelector('title');
+    if (!title) return;
+    const watcher = new MutationObserver(apply);
+    watcher.observe(title, { childList: true, characterData: true, subtree: true });
+    return () => watcher.disconnect();
+  }, [count]);
+  useEffect(() => () => void (document.title = titled(document.title, 0)), []);
+
+  const fresh = unread(list, seen);
+  const toggle = () => {
+    const next = !open;
+    setOpen(next);
+    if (next && list.length > 0) {
+      const newest = Math.max(seen, ...list.map((n) => n.id));
+      setSeen(newest);
+      try {
+        localStorage.setItem(SEEN_KEY, String(newest));
+      } catch {
+        /* kept for this page only */
+      }
+    }
+  };
+  const answer = (notice: NoticeView, accept: boolean) => {
+    if (!notice.seat) return;
+    setError(null);
+    const work = accept ? api.takeSeat(notice.game, notice.seat) : api.declineSeat(notice.game, notice.seat);
+    work.then(
+      () => {
+        setOpen(false);
+        if (accept) navigate(`/games/${encodeURIComponent(notice.game)}`);
+      },
+      (e) => setError(problemText(e)),
+    );
+  };
+  const label = `Notices: ${count} ${count === 1 ? 'game waits' : 'games wait'} for your move${fresh > 0 ? `, ${fresh} new` : ''}`;
+  return (
+    <span class="notices">
+      <button type="button" class="link bell" aria-expanded={open} aria-label={label} onClick={toggle} data-testid="notices">
+        Notices
+        {count > 0 && <span class="badge" data-testid="turn-count">{count}</span>}
+        {fresh > 0 && <span class="dot" aria-hidden="true" />}
+      </button>
+      {open && (
+        <div class="notice-list" role="region" aria-label="Your notices" data-testid="notice-list">
+          {list.length === 0 && <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games.</p>}
+          <ul>
+            {list.map((n) => (
+              <li key={n.id} class={n.id > seen ? 'new' : ''} data-kind={n.kind}>
+                <a href={`/games/${encodeURIComponent(n.game)}`} onClick={() => setOpen(false)}>{n.text}</a>{' '}
+                <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>
+                {n.kind === 'invited' && n.seat && (
+                  <span class="answer">
+                    <button type="button" onClick={() => answer(n, true)} data-testid={`notice-accept-${n.game}`}>Accept</button>{' '}
+                    <button type="button" onClick={() => answer(n, false)}>Decline</button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {error && <p class="error" role="alert">{error}</p>}
+        </div>
+      )}
+    </span>
+  );
+}
+
+/** The account page's switch for turn alerts in this browser. */
+export function AlertsSwitch() {
+  const [on, setOn] = useState(alertsOn);
+  const [note, setNote] = useState<string | null>(null);
+  const change = async (next: boolean) => {
+    setOn(next);
+    const permission = await setAlerts(next);
+    if (!next) setNote(null);
+    else if (permission === 'granted') setNote('This browser will notify you and chime on your turn.');
+    else if (permission === 'unsupported') setNote('This browser shows no notifications: it will chime on your turn.');
+    else setNote('Notifications are blocked for this site: this browser will only chime on your turn.');
+  };
+  return (
+    <fieldset class="alerts">
+      <legend>On your turn</legend>
+      <label>
+        <input type="checkbox" checked={on} onChange={(e) => void change((e.target as HTMLInputElement).checked)} data-testid="turn-alerts" />{' '}
+        Notify me and play a short sound when it is my turn (in this browser)
+      </label>
+      {note && <p class="hint" role="status">{note}</p>}
+    </fieldset>
+  );
+}
