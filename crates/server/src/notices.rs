@@ -10,11 +10,6 @@ use arbiter_store::{AccountId, GameFilter, GameState, NewNotice, NoticeKind, Off
 
 use crate::state::AppState;
 use crate::table::{Made, Table};
-use crate::topics::Topics;
-
-/// The personal channels on this server, by account: each gets a poke
-/// when the account may have new notices or a new count.
-pub type PersonalHub = Topics<(), AccountId>;
 
 /// The most games counted for "your turn".
 const COUNTED_GAMES: i64 = 100;

@@ -60,7 +60,7 @@ pub struct AppState {
     /// Who hears of chat messages.
     pub chat: crate::chat_hub::ChatHub,
     /// The personal channels on this server, by account.
-    pub personal: crate::notices::PersonalHub,
+    pub personal: crate::topics::PersonalHub,
     /// The games loaded lately.
     pub games: Arc<GameCache>,
     /// The computer's searches, in turn between accounts.
@@ -103,7 +103,7 @@ impl AppState {
             clock,
             hub: Hub::default(),
             chat: crate::chat_hub::ChatHub::default(),
-            personal: crate::notices::PersonalHub::new(16),
+            personal: crate::topics::PersonalHub::new(16),
             games: Arc::new(GameCache::default()),
             searches: Searches::new(limits.searches, limits.searches_per_account),
             hasher: Hasher::new(limits.hashes_at_once, limits.hash_queue),

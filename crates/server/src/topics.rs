@@ -48,3 +48,7 @@ impl<T: Clone, K: Hash + Eq + Clone> Topics<T, K> {
         games.get(key).is_some_and(|s| s.receiver_count() > 0)
     }
 }
+
+/// The personal channels on this server, by account: each gets a poke
+/// when the account may have new notices or a new count.
+pub type PersonalHub = Topics<(), arbiter_store::AccountId>;

@@ -16,9 +16,14 @@ const WAIT: Duration = Duration::from_secs(10);
 
 /// A game of `game` with ann in the first seat and bob in the second.
 async fn game_of_two(s: &TestServer, game: &str) -> (String, String, String) {
-    let ann = s.account("ann").await;
-    let bob = s.account("bob").await;
-    let made = s.create(&ann, json!({"game": game, "seats": [{"account": "me"}, {"account": "bob"}]})).await;
+    game_between(s, game, "ann", "bob").await
+}
+
+/// A game of `game` between two new accounts, `first` and `second`.
+async fn game_between(s: &TestServer, game: &str, first: &str, second: &str) -> (String, String, String) {
+    let ann = s.account(first).await;
+    let bob = s.account(second).await;
+    let made = s.create(&ann, json!({"game": game, "seats": [{"account": "me"}, {"account": second}]})).await;
     let id = made["id"].as_str().unwrap().to_string();
     let seat = made["seats"][1]["seat"].as_str().unwrap().to_string();
     let (status, _) = s.post(&format!("/api/games/{id}/seats/{seat}"), Some(&bob), json!(null)).await;
@@ -125,7 +130,7 @@ async fn draws_are_offered_where_the_rules_have_them(s: &TestServer) {
     let record = s.http.get(format!("{}/api/games/{id}/record", s.base)).send().await.unwrap().text().await.unwrap();
     assert!(record.contains("[Result \"½—½\"]"), "{record}");
 
-    let (agog, ann2, _) = game_of_two(s, "agog").await;
+    let (agog, ann2, _) = game_between(s, "agog", "dee", "eve").await;
     let (status, refused) = offer(s, &agog, Some(&ann2), "draw").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     assert!(message(&refused).contains("A•G•O•G has no draws"), "{refused}");

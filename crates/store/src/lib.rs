@@ -119,6 +119,7 @@ mod guests;
 mod key;
 mod mail;
 mod mail_queries;
+mod notice_queries;
 mod notices;
 mod notify;
 mod offers;

@@ -6,7 +6,7 @@ use std::fmt;
 use serde_json::{Value, json};
 
 use crate::error::StoreError;
-use crate::games::GameKey;
+use crate::key::GameKey;
 
 /// What a player offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -49,7 +49,7 @@ fn entry(game: GameId, info: &GameInfo, edition: Option<(&str, &str)>, default: 
         pieces: info.pieces.iter().map(|p| CatalogPiece { kind: p.kind.into(), name: p.name.into() }).collect(),
         notation: info.move_help.to_string(),
         rules,
-        offers: super::offers::kinds_for(game).iter().map(|k| k.as_str().to_string()).collect(),
+        offers: crate::table::offer_kinds(game).iter().map(|k| k.as_str().to_string()).collect(),
     }
 }
 

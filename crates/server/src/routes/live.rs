@@ -119,8 +119,8 @@ pub(crate) async fn game_live(
     Ok(limited(upgrade).on_upgrade(move |socket| follow_game(state, key, watcher, table, socket, ticket)))
 }
 
-/// Sends `message` on the socket.
-async fn send(socket: &mut WebSocket, message: &ServerMessage) -> bool {
+/// Sends `message` (a game's, or the personal channel's) on the socket.
+async fn send(socket: &mut WebSocket, message: &impl serde::Serialize) -> bool {
     match serde_json::to_string(message) {
         Ok(text) => socket.send(Message::Text(text.into())).await.is_ok(),
         Err(_) => false,
@@ -343,14 +343,6 @@ pub(crate) async fn me_live(
     Ok(limited(upgrade).on_upgrade(move |socket| follow_me(state, account, socket, ticket)))
 }
 
-/// Sends `message` on the personal channel.
-async fn send_personal(socket: &mut WebSocket, message: &arbiter_api::PersonalMessage) -> bool {
-    match serde_json::to_string(message) {
-        Ok(text) => socket.send(Message::Text(text.into())).await.is_ok(),
-        Err(_) => false,
-    }
-}
-
 /// The personal channel: the count at once, then, at each poke (a change
 /// to one of the person's games, a notice kept here or on another
 /// server), the notices since the last sent and the count if it changed.
@@ -361,7 +353,7 @@ async fn follow_me(state: AppState, account: AccountId, mut socket: WebSocket, m
         Ok(count) => count,
         Err(_) => return,
     };
-    if !send_personal(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
+    if !send(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
         return;
     }
     let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
@@ -383,7 +375,7 @@ async fn follow_me(state: AppState, account: AccountId, mut socket: WebSocket, m
                 for notice in &notices {
                     last = notice.id;
                     let message = arbiter_api::PersonalMessage::Notice { notice: super::notices::view_of(notice) };
-                    if !send_personal(&mut socket, &message).await {
+                    if !send(&mut socket, &message).await {
                         return;
                     }
                 }
@@ -391,7 +383,7 @@ async fn follow_me(state: AppState, account: AccountId, mut socket: WebSocket, m
                     && now != count
                 {
                     count = now;
-                    if !send_personal(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
+                    if !send(&mut socket, &arbiter_api::PersonalMessage::Counts { your_turn: count }).await {
                         return;
                     }
                 }

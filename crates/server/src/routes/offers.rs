@@ -19,7 +19,7 @@ use crate::auth::SignedIn;
 use crate::change::{self, Changed};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::table::{self, Table};
+use crate::table::{self, Table, offer_kinds};
 
 /// The routes of offers.
 pub fn router() -> Router<AppState> {
@@ -33,18 +33,6 @@ pub fn router() -> Router<AppState> {
 fn kind_of(text: &str) -> Result<OfferKind, ApiError> {
     OfferKind::parse(text)
         .ok_or_else(|| ApiError::malformed(format!("'{text}': an offer is a takeback, a draw or a rematch")))
-}
-
-/// What the players of `game` may offer each other: no takeback or draw
-/// in a game of rounds (a play is secret until its round closes, and the
-/// game ends by its rules only), no draw in A•G•O•G (its rules end every
-/// game with a winner).
-pub fn kinds_for(game: GameId) -> &'static [OfferKind] {
-    match game {
-        _ if game.is_simultaneous() => &[OfferKind::Rematch],
-        GameId::Agog => &[OfferKind::Takeback, OfferKind::Rematch],
-        _ => &OfferKind::ALL,
-    }
 }
 
 /// The caller's seat in `table`, or 403.
@@ -61,17 +49,18 @@ fn against_computer(table: &Table, seat: Seat) -> bool {
 /// game's rules have no such thing, 409 where the moment is wrong.
 fn check_offer(table: &Table, kind: OfferKind, seat: Seat) -> Result<(), ApiError> {
     let game = table.stored.record.game;
-    let turns = !game.is_simultaneous();
+    if !offer_kinds(game).contains(&kind) {
+        return Err(ApiError::illegal(match kind {
+            OfferKind::Draw if game == GameId::Agog => {
+                "A•G•O•G has no draws: its rules end every game with a winner, so a draw cannot be offered"
+            }
+            OfferKind::Takeback => {
+                "Single Capture Go has no takebacks: a play stays secret until its round closes, and may be changed until then"
+            }
+            _ => "Single Capture Go ends by its rules only: a draw cannot be offered",
+        }));
+    }
     match kind {
-        OfferKind::Takeback if !turns => Err(ApiError::illegal(
-            "Single Capture Go has no takebacks: a play stays secret until its round closes, and may be changed until then",
-        )),
-        OfferKind::Draw if game == GameId::Agog => Err(ApiError::illegal(
-            "A•G•O•G has no draws: its rules end every game with a winner, so a draw cannot be offered",
-        )),
-        OfferKind::Draw if !turns => {
-            Err(ApiError::illegal("Single Capture Go ends by its rules only: a draw cannot be offered"))
-        }
         OfferKind::Takeback | OfferKind::Draw if table.is_over() => Err(ApiError::conflict("the game is over")),
         OfferKind::Takeback | OfferKind::Draw if table.state() != arbiter_store::GameState::Active => {
             Err(ApiError::conflict("the game has not begun: it waits for players"))

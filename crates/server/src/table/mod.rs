@@ -4,11 +4,13 @@
 
 mod create;
 mod made;
+mod offers;
 mod options;
 mod view;
 
 pub use create::{Invitee, NewTable, invited_names, new_table, rematch_table};
 pub use made::Made;
+pub use offers::offer_kinds;
 pub use options::read_options;
 
 use std::sync::{Mutex, OnceLock};
