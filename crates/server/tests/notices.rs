@@ -169,3 +169,40 @@ async fn no_notice_reveals_a_pending_play(s: &TestServer) {
 
 on_both!(told_sqlite, told_postgres, a_player_is_told_of_each_thing_that_concerns_them);
 on_both!(secret_sqlite, secret_postgres, no_notice_reveals_a_pending_play);
+
+async fn a_guest_reads_its_own_notices_and_nobody_elses(s: &TestServer) {
+    let (status, guest) = s.post("/api/sessions/guest", None, json!(null)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let guest = guest["token"].as_str().unwrap().to_string();
+    let made = s.create(&guest, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    let (status, body) = s.get("/api/me/notices", Some(&guest)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["notices"], json!([]), "no turn notices against the computer alone");
+    assert_eq!(body["your_turn"], 1, "its game waits for its move: {made}");
+    let ann = s.account("ann").await;
+    assert_eq!(notices_of(s, &ann).await, Vec::<Value>::new());
+}
+
+on_both!(guest_sqlite, guest_postgres, a_guest_reads_its_own_notices_and_nobody_elses);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_account_reads_its_notices_sixty_times_a_minute() {
+    use arbiter_server::limits::{Limits, Rate};
+    let settings = arbiter_server::Settings {
+        limits: Limits { registrations_per_address: Rate::per_hour(100), ..Limits::default() },
+        ..arbiter_server::Settings::default()
+    };
+    let s = TestServer::start_set(support::Db::Sqlite, settings, |_| {}).await.unwrap();
+    let ann = s.account("ann").await;
+    let bob = s.account("bob").await;
+    for i in 0..60 {
+        let (status, body) = s.get("/api/me/notices", Some(&ann)).await;
+        assert_eq!(status, StatusCode::OK, "{i}: {body}");
+    }
+    let refused = s.http.get(format!("{}/api/me/notices", s.base)).bearer_auth(&ann).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().get("retry-after").is_some());
+    let (status, _) = s.get("/api/me/notices", Some(&bob)).await;
+    assert_eq!(status, StatusCode::OK, "bob has his own share");
+    s.finish().await;
+}

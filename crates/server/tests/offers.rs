@@ -197,3 +197,56 @@ on_both!(takeback_sqlite, takeback_postgres, a_takeback_is_asked_granted_and_dec
 on_both!(draw_sqlite, draw_postgres, draws_are_offered_where_the_rules_have_them);
 on_both!(rematch_sqlite, rematch_postgres, a_rematch_turns_the_seats_round);
 on_both!(computer_sqlite, computer_postgres, the_computer_grants_a_takeback_and_a_rematch_at_once);
+
+async fn a_guest_offers_only_in_its_own_games(s: &TestServer) {
+    let (id, _, _) = game_of_two(s, "sage").await;
+    let (status, guest) = s.post("/api/sessions/guest", None, json!(null)).await;
+    assert_eq!(status, StatusCode::CREATED);
+    let guest = guest["token"].as_str().unwrap().to_string();
+    let (status, refused) = offer(s, &id, Some(&guest), "draw").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a guest without a seat: {refused}");
+    let (status, refused) = answer(s, &id, &guest, "draw", "decline").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    let (status, _) = offer(s, "nosuchgame", Some(&guest), "draw").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // In its own game against the computer, a guest asks for a takeback like anyone.
+    let made = s.create(&guest, json!({"game": "ogama", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    let own = made["id"].as_str().unwrap().to_string();
+    play_first(s, &own, &guest).await;
+    s.wait_view(&own, Some(&guest), |view| view["ply"] == 2).await;
+    let (status, view) = offer(s, &own, Some(&guest), "takeback").await;
+    assert_eq!((status, view["ply"].as_u64()), (StatusCode::CREATED, Some(0)), "{view}");
+}
+
+on_both!(guest_sqlite, guest_postgres, a_guest_offers_only_in_its_own_games);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_account_makes_or_answers_twenty_offers_a_minute() {
+    use arbiter_server::limits::{Limits, Rate};
+    let settings = arbiter_server::Settings {
+        limits: Limits { registrations_per_address: Rate::per_hour(100), ..Limits::default() },
+        ..arbiter_server::Settings::default()
+    };
+    let s = TestServer::start_set(support::Db::Sqlite, settings, |_| {}).await.unwrap();
+    let (id, ann, bob) = game_of_two(&s, "sage").await;
+    // Offer and withdraw, again and again: each is a change that tells bob.
+    for i in 0..10 {
+        let (status, body) = offer(&s, &id, Some(&ann), "draw").await;
+        assert_eq!(status, StatusCode::CREATED, "{i}: {body}");
+        let (status, body) = answer(&s, &id, &ann, "draw", "decline").await;
+        assert_eq!(status, StatusCode::OK, "{i}: {body}");
+    }
+    let answer_429 = s
+        .http
+        .post(format!("{}/api/games/{id}/offers", s.base))
+        .bearer_auth(&ann)
+        .json(&json!({"kind": "draw"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer_429.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(answer_429.headers().get("retry-after").is_some());
+    let (status, _) = offer(&s, &id, Some(&bob), "draw").await;
+    assert_eq!(status, StatusCode::CREATED, "bob has his own share");
+    s.finish().await;
+}

@@ -84,14 +84,21 @@ impl Store {
         Ok(last.unwrap_or(0))
     }
 
-    /// Deletes the notices older than [`NOTICES_KEPT`]; how many.
+    /// Deletes the notices older than [`NOTICES_KEPT`]; how many. Notices
+    /// are numbered in the order they are made, so the sweep deletes
+    /// those numbered below the first one young enough to keep (found by
+    /// reading from the oldest), with no index on the time to keep up at
+    /// every move.
     pub async fn delete_old_notices(&self, now: Timestamp) -> Result<u64, StoreError> {
         let deleted = on_pool!(self, pool => {
-            sqlx::query("DELETE FROM notices WHERE at < $1")
-                .bind(now.unix().saturating_sub(NOTICES_KEPT))
-                .execute(pool)
-                .await
-                .map(|done| done.rows_affected())
+            sqlx::query(
+                "DELETE FROM notices WHERE id < COALESCE((SELECT id FROM notices WHERE at >= $1 ORDER BY id LIMIT 1), \
+                 (SELECT MAX(id) + 1 FROM notices), 0)",
+            )
+            .bind(now.unix().saturating_sub(NOTICES_KEPT))
+            .execute(pool)
+            .await
+            .map(|done| done.rows_affected())
         })?;
         Ok(deleted)
     }

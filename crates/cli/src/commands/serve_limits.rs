@@ -77,6 +77,13 @@ pub struct LimitArgs {
     /// Chat messages one account may write in a minute.
     #[arg(long, env = "ARBITER_LIMIT_CHAT", default_value_t = Limits::default().chat_per_account)]
     limit_chat: Rate,
+    /// Offers (takebacks, draws, rematches) one account may make, accept
+    /// or decline in a minute.
+    #[arg(long, env = "ARBITER_LIMIT_OFFERS", default_value_t = Limits::default().offers_per_account)]
+    limit_offers: Rate,
+    /// Reads of one's notices one account may make in a minute.
+    #[arg(long, env = "ARBITER_LIMIT_NOTICE_READS", default_value_t = Limits::default().notice_reads_per_account)]
+    limit_notice_reads: Rate,
     /// Unfinished games with a computer seat one account may have created.
     #[arg(long, env = "ARBITER_MAX_COMPUTER_GAMES", default_value_t = Limits::default().computer_games_per_account)]
     max_computer_games: u32,
@@ -147,6 +154,8 @@ impl LimitArgs {
             positions_per_address: self.limit_positions_per_address,
             chat_burst_per_account: self.limit_chat_burst,
             chat_per_account: self.limit_chat,
+            offers_per_account: self.limit_offers,
+            notice_reads_per_account: self.limit_notice_reads,
             players_per_address: self.limit_players_per_address,
             computer_games_per_account: self.max_computer_games,
             plays_per_round: self.max_plays_per_round,

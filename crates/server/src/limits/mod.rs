@@ -62,6 +62,12 @@ pub struct Limits {
     pub chat_burst_per_account: Rate,
     /// Chat messages one account may write, over a minute.
     pub chat_per_account: Rate,
+    /// Offers one account may make, accept or decline (each may change
+    /// a game and tell its players).
+    pub offers_per_account: Rate,
+    /// Reads of one's notices (`GET /api/me/notices`, which counts the
+    /// games waiting) one account may make.
+    pub notice_reads_per_account: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
     /// Plays (counted or refused) one Single Capture Go player may send a
@@ -107,6 +113,8 @@ impl Default for Limits {
             players_per_address: Rate::per_minute(300),
             chat_burst_per_account: Rate::per_second(1),
             chat_per_account: Rate::per_minute(20),
+            offers_per_account: Rate::per_minute(20),
+            notice_reads_per_account: Rate::per_minute(60),
             computer_games_per_account: 10,
             plays_per_round: 20,
             searches: cores,
@@ -188,6 +196,10 @@ pub struct Guards {
     pub chat_burst: Limiter<AccountId>,
     /// Chat messages per account, a minute.
     pub chat: Limiter<AccountId>,
+    /// Offers made and answered per account.
+    pub offers: Limiter<AccountId>,
+    /// Reads of one's notices per account.
+    pub notice_reads: Limiter<AccountId>,
 }
 
 impl Guards {
@@ -209,6 +221,8 @@ impl Guards {
             players_per_address: Limiter::new(limits.players_per_address, keys),
             chat_burst: Limiter::new(limits.chat_burst_per_account, keys),
             chat: Limiter::new(limits.chat_per_account, keys),
+            offers: Limiter::new(limits.offers_per_account, keys),
+            notice_reads: Limiter::new(limits.notice_reads_per_account, keys),
         }
     }
 
@@ -227,6 +241,8 @@ impl Guards {
             + self.positions_per_address.sweep(now)
             + self.chat_burst.sweep(now)
             + self.chat.sweep(now)
+            + self.offers.sweep(now)
+            + self.notice_reads.sweep(now)
             + self.players_per_address.sweep(now)
     }
 }

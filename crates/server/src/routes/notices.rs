@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use crate::auth::SignedIn;
 use crate::error::ApiError;
+use crate::limits::check;
 use crate::state::AppState;
 
 /// The routes of notices.
@@ -44,13 +45,15 @@ pub(crate) fn view_of(notice: &Notice) -> NoticeView {
 
 #[utoipa::path(get, path = "/api/me/notices", params(NoticesQuery), tag = "notices", security(("bearer" = [])),
     responses((status = 200, body = Notices), (status = 400, description = "a `since` that is not a time", body = ErrorBody),
-        (status = 401, body = ErrorBody)))]
+        (status = 401, body = ErrorBody),
+        (status = 429, description = "read as often as one may in a minute; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn notices(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
     query: Result<Query<NoticesQuery>, QueryRejection>,
 ) -> Result<Json<Notices>, ApiError> {
     let Query(query) = query?;
+    check(&state.guards.notice_reads, &account.id, "you have read your notices as often as one may for now")?;
     let since = match query.since.as_deref() {
         None => None,
         Some(text) => Some(

@@ -18,6 +18,7 @@ use axum::{Json, Router};
 use crate::auth::SignedIn;
 use crate::change::{self, Changed};
 use crate::error::ApiError;
+use crate::limits::check;
 use crate::state::AppState;
 use crate::table::{self, Table, offer_kinds};
 
@@ -104,6 +105,7 @@ fn offered_by_other(table: &Table, kind: OfferKind, seat: Seat) -> Option<Offer>
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, description = "the caller has no seat in the game", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "the offer cannot apply now (the game is over, or not, no move to take back, offered already)", body = ErrorBody),
+        (status = 429, description = "as many offers made or answered as one may in a minute; see Retry-After", body = ErrorBody),
         (status = 422, description = "the game's rules have no such thing: a draw in A•G•O•G, a takeback in Single Capture Go", body = ErrorBody)))]
 pub(crate) async fn offer(
     State(state): State<AppState>,
@@ -114,6 +116,7 @@ pub(crate) async fn offer(
     let Path(id) = path?;
     let Json(post) = body?;
     let kind = kind_of(&post.kind)?;
+    check(&state.guards.offers, &account.id, "you have made or answered as many offers as one may for now")?;
     let key = GameKey(id);
     let me = account.id;
     let table = change::load(&state, &key).await?;
@@ -151,7 +154,8 @@ pub(crate) async fn offer(
     responses((status = 200, description = "the game view after it (a rematch: the old game's, with `rematch` naming the new one)", body = GameView),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, description = "the caller has no seat in the game", body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, description = "no such offer from the other side stands, or it cannot apply now", body = ErrorBody)))]
+        (status = 409, description = "no such offer from the other side stands, or it cannot apply now", body = ErrorBody),
+        (status = 429, description = "as many offers made or answered as one may in a minute; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn accept(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
@@ -159,6 +163,7 @@ pub(crate) async fn accept(
 ) -> Result<Json<GameView>, ApiError> {
     let Path((id, kind)) = path?;
     let kind = kind_of(&kind)?;
+    check(&state.guards.offers, &account.id, "you have made or answered as many offers as one may for now")?;
     let key = GameKey(id);
     let me = account.id;
     let none_stands = move || ApiError::conflict(format!("no {kind} is offered to you in this game"));
@@ -184,7 +189,8 @@ pub(crate) async fn accept(
     responses((status = 200, description = "the game view, the offer gone (the offerer may withdraw their own this way)", body = GameView),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, description = "the caller has no seat in the game", body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, description = "no such offer stands", body = ErrorBody)))]
+        (status = 409, description = "no such offer stands", body = ErrorBody),
+        (status = 429, description = "as many offers made or answered as one may in a minute; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn decline(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
@@ -192,6 +198,7 @@ pub(crate) async fn decline(
 ) -> Result<Json<GameView>, ApiError> {
     let Path((id, kind)) = path?;
     let kind = kind_of(&kind)?;
+    check(&state.guards.offers, &account.id, "you have made or answered as many offers as one may for now")?;
     let key = GameKey(id);
     let me = account.id;
     let (table, _) = change::change_game(&state, &key, move |table, _now| {

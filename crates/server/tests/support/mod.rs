@@ -131,6 +131,8 @@ pub fn relaxed() -> Settings {
         games_per_address: Rate::per_hour(100_000),
         chat_burst_per_account: Rate::per_second(1000),
         chat_per_account: Rate::per_minute(100_000),
+        offers_per_account: Rate::per_minute(100_000),
+        notice_reads_per_account: Rate::per_minute(100_000),
         ..Limits::default()
     };
     Settings { limits, ..Settings::default() }

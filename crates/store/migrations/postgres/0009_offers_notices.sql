@@ -15,4 +15,3 @@ CREATE TABLE notices (
     at BIGINT NOT NULL
 );
 CREATE INDEX notices_account ON notices (account_id, id);
-CREATE INDEX notices_at ON notices (at);
