@@ -109,4 +109,22 @@ impl Store {
         })?;
         Ok(row.into())
     }
+
+    /// Makes the account a bot, for good, if it is neither a guest nor
+    /// in any game (holding or invited to a seat). Returns the account as
+    /// now stored, or `None` if it could not be made one (or does not
+    /// exist). A bot account stays a bot: this is never undone.
+    pub async fn make_bot(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
+        let row = on_pool!(self, pool => {
+            sqlx::query_as::<_, AccountRow>(concat!(
+                "UPDATE accounts SET bot = TRUE WHERE id = $1 AND NOT guest AND NOT EXISTS \
+                 (SELECT 1 FROM game_seats WHERE account_id = $1 OR invited_id = $1) RETURNING ",
+                account_columns!()
+            ))
+            .bind(id.0)
+            .fetch_optional(pool)
+            .await
+        })?;
+        Ok(row.map(Into::into))
+    }
 }

@@ -36,6 +36,9 @@ pub struct Account {
     /// Whether it is a guest's: made at a click, with no password and no
     /// mail, until its guest signs up.
     pub guest: bool,
+    /// Whether it is a bot's: an engine plays it through the API. An
+    /// account becomes a bot for good.
+    pub bot: bool,
 }
 
 impl Account {
@@ -81,13 +84,14 @@ pub(crate) struct AccountRow {
     admin: bool,
     disabled: Option<i64>,
     guest: bool,
+    bot: bool,
 }
 
 /// The columns of an [`AccountRow`]; `account_columns!(a)` names them in
 /// the table `a` (for joins).
 macro_rules! account_columns {
     () => {
-        "id, name, email, email_verified, notify_email, admin, disabled, guest"
+        "id, name, email, email_verified, notify_email, admin, disabled, guest, bot"
     };
     ($t:ident) => {
         concat!(
@@ -106,7 +110,9 @@ macro_rules! account_columns {
             stringify!($t),
             ".disabled, ",
             stringify!($t),
-            ".guest"
+            ".guest, ",
+            stringify!($t),
+            ".bot"
         )
     };
 }
@@ -123,6 +129,7 @@ impl From<AccountRow> for Account {
             admin: row.admin,
             disabled: row.disabled.map(Timestamp::from_unix),
             guest: row.guest,
+            bot: row.bot,
         }
     }
 }

@@ -1,0 +1,22 @@
+-- A bot account: an engine plays it through the API (for good).
+ALTER TABLE accounts ADD COLUMN bot BOOLEAN NOT NULL DEFAULT FALSE;
+
+-- The token in a mail's Reply-To (play+<token>@…): it names one account's
+-- seat in one game. Only the token's hash is kept.
+CREATE TABLE mail_tokens (
+    token_hash BYTEA PRIMARY KEY,
+    account_id BIGINT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    game_key TEXT NOT NULL REFERENCES games (key) ON DELETE CASCADE,
+    created BIGINT NOT NULL,
+    UNIQUE (account_id, game_key)
+);
+
+-- The mails taken in, by Message-ID, so that one is applied at most once.
+CREATE TABLE mail_in (
+    message_id TEXT PRIMARY KEY,
+    account_id BIGINT REFERENCES accounts (id) ON DELETE SET NULL,
+    game_key TEXT REFERENCES games (key) ON DELETE SET NULL,
+    outcome TEXT NOT NULL,
+    at BIGINT NOT NULL
+);
+CREATE INDEX mail_in_at ON mail_in (at);
