@@ -10,6 +10,7 @@ mod clock;
 mod commands;
 mod files;
 mod input;
+mod logging;
 mod output;
 mod selfplay;
 mod terminal;
@@ -19,7 +20,7 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{admin, analyse, apply, arena, backup, engine, ladder, moves, perft, play, record, scg, serve, show};
+use commands::{admin, analyse, apply, arena, backup, engine, ladder, mail_in, moves, perft, play, record, scg, serve, show};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
@@ -65,6 +66,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Serves games online: accounts, games, live updates (HTTP and WebSocket).
     Serve(Box<serve::ServeArgs>),
+    /// Takes one mail move on standard input (a mail server's pipe
+    /// transport) into a server's database, and answers it by mail.
+    MailIn(mail_in::MailInArgs),
     /// A consistent copy of a live SQLite database (its server may go on).
     Backup(backup::BackupArgs),
     /// An administrator's commands on a server's database: accounts,
@@ -99,6 +103,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args, json),
         Command::Backup(args) => backup::run(&args, json),
         Command::Admin(args) => admin::run(&args, json),
+        Command::MailIn(args) => return mail_in::run(&args, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -23,6 +23,7 @@ mod hub;
 mod jobs;
 pub mod limits;
 mod mail;
+pub mod mail_in;
 mod metrics;
 mod notices;
 mod openapi;
@@ -75,6 +76,12 @@ pub struct Config {
     pub settings: Settings,
     /// The connection limits.
     pub connections: connections::ConnectionLimits,
+    /// The address replies to mails about games go to, tokens added, if
+    /// moves are taken by mail (needs `smtp`).
+    pub mail_in_address: Option<mail_in::MailInAddress>,
+    /// Where to listen for LMTP from a local mail server, if anywhere
+    /// (needs `mail_in_address`).
+    pub lmtp: Option<String>,
 }
 
 /// What a server holds once it listens.
@@ -107,6 +114,9 @@ pub enum ServeError {
         /// Why.
         reason: String,
     },
+    /// Moves by mail cannot be taken as configured.
+    #[error("{0}")]
+    MailIn(&'static str),
 }
 
 /// The router over `state`: every path of the API.
@@ -274,9 +284,28 @@ pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(),
     let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{address}"));
     settings.public_origin = origin_of(&public_url);
     state.set_settings(settings);
+    let mail_in = match (&config.smtp, &config.mail_in_address, &config.lmtp) {
+        (None, Some(_), _) => return Err(ServeError::MailIn("--mail-in-address needs --smtp: replies come to mails sent")),
+        (_, None, Some(_)) => return Err(ServeError::MailIn("--lmtp needs --mail-in-address: the address replies go to")),
+        (_, address, _) => address.clone(),
+    };
     if let Some(smtp) = &config.smtp {
-        state.mailer = Some(Arc::new(Mailer::new(smtp, &config.mail_from, &public_url)?));
+        let mut mailer = Mailer::new(smtp, &config.mail_from, &public_url)?;
+        if let Some(address) = mail_in.clone() {
+            mailer = mailer.taking_moves_at(address);
+        }
+        state.mailer = Some(Arc::new(mailer));
     }
+    let lmtp = match (&config.lmtp, mail_in) {
+        (Some(at), Some(address)) => {
+            let listener = TcpListener::bind(at)
+                .await
+                .map_err(|e| ServeError::Listen { address: at.clone(), reason: e.to_string() })?;
+            tracing::info!(address = %at, mail_in = %address, "taking mail moves over LMTP");
+            Some(tokio::spawn(mail_in::lmtp::serve(listener, state.clone(), address)))
+        }
+        _ => None,
+    };
     let descriptors = connections::raise_descriptor_limit();
     let mut limits = config.connections.clone();
     let max_connections =
@@ -297,6 +326,9 @@ pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(),
     serve_on(listener, state, limits, shutdown_signal())
         .await
         .map_err(|e| ServeError::Listen { address: config.listen.clone(), reason: e.to_string() })?;
+    if let Some(lmtp) = lmtp {
+        lmtp.abort();
+    }
     jobs.stop().await;
     store.close().await;
     Ok(())

@@ -17,8 +17,22 @@ pub struct NewMail {
     pub subject: String,
     /// Its text.
     pub body: String,
+    /// Where replies go (`Reply-To`), if elsewhere than the sender, with
+    /// the mail token that address carries: kept with the mail.
+    pub reply_to: Option<ReplyTo>,
     /// The time now: it is due at once.
     pub now: Timestamp,
+}
+
+/// The `Reply-To` of a mail whose replies are moves, and the token in it.
+#[derive(Clone, Debug)]
+pub struct ReplyTo {
+    /// The address (`play+<token>@games.example`).
+    pub address: String,
+    /// The hash of the token (only the hash is kept).
+    pub token_hash: Vec<u8>,
+    /// What the token names.
+    pub names: crate::mail_in::MailToken,
 }
 
 /// A queued mail that is due.
@@ -32,6 +46,8 @@ pub struct QueuedMail {
     pub subject: String,
     /// Its text.
     pub body: String,
+    /// Where replies go (`Reply-To`), if elsewhere than the sender.
+    pub reply_to: Option<String>,
     /// How many times sending it has failed.
     pub attempts: i64,
 }
@@ -43,6 +59,7 @@ pub(crate) struct MailRow {
     to_address: String,
     subject: String,
     body: String,
+    reply_to: Option<String>,
     attempts: i32,
 }
 
@@ -60,6 +77,7 @@ impl From<MailRow> for QueuedMail {
             to: row.to_address,
             subject: row.subject,
             body: row.body,
+            reply_to: row.reply_to,
             attempts: i64::from(row.attempts),
         }
     }

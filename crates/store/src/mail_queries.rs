@@ -11,30 +11,44 @@ use crate::open::{Pool, Store};
 /// Takes the mail due at `$1` until `$2`, at most `$3` (SQLite).
 const TAKE_DUE: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
      WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3) \
-     RETURNING id, to_address, subject, body, attempts";
+     RETURNING id, to_address, subject, body, reply_to, attempts";
 
 /// [`TAKE_DUE`], skipping the rows another transaction is taking
 /// (PostgreSQL).
 const TAKE_DUE_SKIPPING_LOCKED: &str = "UPDATE mail SET next_attempt = $2 WHERE id IN (SELECT id FROM mail \
      WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
-     RETURNING id, to_address, subject, body, attempts";
+     RETURNING id, to_address, subject, body, reply_to, attempts";
 
 /// Queues the mail `$mail` (a [`NewMail`]) in the transaction `$tx`,
-/// due at once. Evaluates to a future of `Result<(), sqlx::Error>`.
+/// due at once, with the token of its `Reply-To` if it has one.
+/// Evaluates to a future of `Result<(), sqlx::Error>`.
 macro_rules! insert_mail {
     ($tx:expr, $mail:expr) => {
         async {
             let mail: &$crate::mail::NewMail = $mail;
+            if let Some(reply_to) = &mail.reply_to {
+                sqlx::query(
+                    "INSERT INTO mail_tokens (token_hash, account_id, game_key, ply, created) VALUES ($1, $2, $3, $4, $5)",
+                )
+                .bind(reply_to.token_hash.as_slice())
+                .bind(reply_to.names.account.0)
+                .bind(reply_to.names.game.0.as_str())
+                .bind(i64::from(reply_to.names.ply))
+                .bind(mail.now.unix())
+                .execute(&mut *$tx)
+                .await?;
+            }
             sqlx::query(
-                "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
-                 VALUES ($1, $2, $3, $4, $5, $5, 0)",
+                "INSERT INTO mail (account_id, to_address, subject, body, reply_to, created, next_attempt, attempts) \
+                 VALUES ($1, $2, $3, $4, $6, $5, $5, 0)",
             )
             .bind(mail.account.0)
             .bind(mail.to.as_str())
             .bind(mail.subject.as_str())
             .bind(mail.body.as_str())
             .bind(mail.now.unix())
-            .execute($tx)
+            .bind(mail.reply_to.as_ref().map(|r| r.address.as_str()))
+            .execute(&mut *$tx)
             .await
             .map(|_| ())
         }
@@ -63,22 +77,18 @@ pub struct FailedMail {
 }
 
 impl Store {
-    /// Queues a mail, due at once; its number in the queue.
+    /// Queues a mail, due at once, with its `Reply-To`'s token; its
+    /// number in the queue.
     pub async fn queue_mail(&self, mail: &NewMail) -> Result<i64, StoreError> {
-        let id = on_pool!(self, pool => {
-            sqlx::query_scalar::<_, i64>(
-                "INSERT INTO mail (account_id, to_address, subject, body, created, next_attempt, attempts) \
-                 VALUES ($1, $2, $3, $4, $5, $5, 0) RETURNING id",
-            )
-            .bind(mail.account.0)
-            .bind(mail.to.as_str())
-            .bind(mail.subject.as_str())
-            .bind(mail.body.as_str())
-            .bind(mail.now.unix())
-            .fetch_one(pool)
-            .await
-        })?;
-        Ok(id)
+        in_write_transaction!(self, tx => {
+            insert_mail!(&mut *tx, mail).await?;
+            let id = sqlx::query_scalar::<_, i64>("SELECT MAX(id) FROM mail WHERE account_id = $1")
+                .bind(mail.account.0)
+                .fetch_one(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(id)
+        })
     }
 
     /// The unsent mail due at `now`, the longest waiting first, at most
@@ -87,7 +97,7 @@ impl Store {
         let limit = if limit <= 0 { 100 } else { limit };
         let rows = on_pool!(self, pool => {
             sqlx::query_as::<_, MailRow>(
-                "SELECT id, to_address, subject, body, attempts FROM mail \
+                "SELECT id, to_address, subject, body, reply_to, attempts FROM mail \
                  WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $2",
             )
             .bind(now.unix())

@@ -318,6 +318,7 @@ async fn changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail
             to: "bob@example.org".into(),
             subject: format!("{what} g{i}"),
             body: "b".into(),
+            reply_to: None,
             now: at(1),
         };
         // For every game at once: a change from its version, one from a
@@ -388,6 +389,7 @@ async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_compute
                 to: "x@example.org".into(),
                 subject: key.into(),
                 body: "b".into(),
+                reply_to: None,
                 now: at(0),
             }],
             ..new_game(key, who, GameState::Active, 0)

@@ -16,6 +16,7 @@ async fn mail_is_due_until_sent_and_failures_wait_to_be_retried() {
             to: "ann@example.org".into(),
             subject: subject.into(),
             body: format!("Dear Ann,\n{subject}\n"),
+            reply_to: None,
             now: at(now),
         };
         assert!(store.due_mail(at(1_000), 10).await.unwrap().is_empty());
@@ -79,6 +80,7 @@ async fn mail_taken_to_send_is_taken_once_and_due_again_if_never_reported() {
                 to: "ann@example.org".into(),
                 subject: format!("mail {i}"),
                 body: "b".into(),
+                reply_to: None,
                 now: at(10),
             };
             store.queue_mail(&mail).await.unwrap();

@@ -12,6 +12,7 @@ fn link_mail(account: arbiter_store::AccountId, to: &str, now: i64) -> NewMail {
         to: to.into(),
         subject: "Verify your address".into(),
         body: "Follow the link".into(),
+        reply_to: None,
         now: at(now),
     }
 }

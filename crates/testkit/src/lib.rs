@@ -6,11 +6,15 @@
 //!   `TEST_DATABASE_URL` and dropped afterwards ([`postgres`]);
 //! - [`ApiClient`]: a client of a server's HTTP interface (accounts,
 //!   games, views) and its WebSockets, whether the server runs in the
-//!   test's process or as `arbiter serve`.
+//!   test's process or as `arbiter serve`;
+//! - [`SmtpListener`]: a mail server on loopback that keeps what it is
+//!   sent.
 
 mod client;
 mod database;
 pub mod postgres;
+mod smtp;
 
 pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};
 pub use database::TestDatabase;
+pub use smtp::{Received, SmtpListener};

@@ -9,6 +9,7 @@ pub mod arena;
 pub mod backup;
 pub mod engine;
 pub mod ladder;
+pub mod mail_in;
 pub mod moves;
 pub mod perft;
 pub mod play;

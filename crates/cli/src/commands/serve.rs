@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 
+use crate::logging::{LogFormat, start_log};
 use crate::output::outln;
 
 /// The arguments of `arbiter serve`; each flag also reads an environment
@@ -33,6 +34,16 @@ pub struct ServeArgs {
     /// The sender of the mails.
     #[arg(long, env = "ARBITER_MAIL_FROM", default_value = "Arbiter <arbiter@localhost>")]
     mail_from: String,
+    /// Takes moves by mail: every mail about a game gets a `Reply-To` of
+    /// this address with a token added (`play+<token>@games.example`);
+    /// replies come back through `--lmtp` or `arbiter mail-in`. Needs
+    /// `--smtp`.
+    #[arg(long, env = "ARBITER_MAIL_IN_ADDRESS")]
+    mail_in_address: Option<String>,
+    /// Listens for LMTP from a local mail server here (`127.0.0.1:2424`)
+    /// and takes the replies it delivers. Needs `--mail-in-address`.
+    #[arg(long, env = "ARBITER_LMTP")]
+    lmtp: Option<String>,
     /// How the log is written on standard error: `text` for people, `json`
     /// for one JSON object a line.
     #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
@@ -40,29 +51,6 @@ pub struct ServeArgs {
     /// What one person may make the server do.
     #[command(flatten)]
     limits: super::serve_limits::LimitArgs,
-}
-
-/// How the server's log is written.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LogFormat {
-    /// A line of text an event.
-    Text,
-    /// One JSON object an event (`timestamp`, `level`, `fields`, `target`).
-    Json,
-}
-
-/// Sends the log to standard error, filtered by `ARBITER_LOG` (`info` by
-/// default), in `format`.
-fn start_log(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    // Colours only for a person at a terminal, never in a file or journal.
-    let colours = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let log = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(colours);
-    let _ = match format {
-        LogFormat::Text => log.try_init(),
-        LogFormat::Json => log.json().try_init(),
-    };
 }
 
 /// Runs `arbiter serve` until SIGTERM or SIGINT.
@@ -78,6 +66,8 @@ pub fn run(args: &ServeArgs, json: bool) -> Result<()> {
         public_url: args.public_url.clone(),
         settings: args.limits.settings()?,
         connections: args.limits.connections(),
+        mail_in_address: args.mail_in_address.as_deref().map(str::parse).transpose()?,
+        lmtp: args.lmtp.clone(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(arbiter_server::serve(&config, |listening| {

@@ -20,7 +20,8 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
     let Some(mailer) = &state.mailer else { return Vec::new() };
     let link = format!("{}/games/{}", mailer.public_url.trim_end_matches('/'), after.stored.key);
     let name = game_name(after);
-    let mut mails: Vec<(AccountId, String, String)> = Vec::new();
+    // (account, subject, body, whether replies to it are moves)
+    let mut mails: Vec<(AccountId, String, String, bool)> = Vec::new();
     let humans: Vec<(arbiter_core::Seat, AccountId)> = after
         .stored
         .seats
@@ -43,6 +44,7 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
                          Take your seat, or decline: {link}\n",
                         after.label(arbiter_core::Seat(seat.seat))
                     ),
+                    false,
                 ));
             }
         }
@@ -55,6 +57,7 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
                 account,
                 format!("Arbiter: your game of {name} is over"),
                 format!("Your game of {name} is over: {result}.\n\nThe game and its record: {link}\n"),
+                false,
             ));
         }
     } else if let Some((announcement, round)) = made.round_turned() {
@@ -62,7 +65,28 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
             mails.push((
                 account,
                 format!("Arbiter: {name}, round {round} is open"),
-                format!("{announcement}\nSend your play: {link}\n"),
+                format!("{announcement}\nSend your play: {link}{}\n", by_mail(mailer)),
+                true,
+            ));
+        }
+    } else if made.events.iter().any(|e| matches!(e, arbiter_play::Event::SeatTaken { .. }))
+        && after.state() == arbiter_store::GameState::Active
+        && after.play.turn().is_none()
+    {
+        // A game of rounds has begun: its first round is open to all.
+        let round = after.ply();
+        let deadline = after.play.deadline().map(|d| format!(" Send your play by {}.", d.for_people())).unwrap_or_default();
+        for &(seat, account) in &humans {
+            mails.push((
+                account,
+                format!("Arbiter: {name}, round {round} is open"),
+                format!(
+                    "Your game of {name} has begun; you play {}. Round {round} is open.{deadline}\n\n{}\n\nSend your play: {link}\n{}",
+                    after.label(seat),
+                    after.position().diagram().trim_end(),
+                    by_mail(mailer)
+                ),
+                true,
             ));
         }
     } else if made.turned()
@@ -79,12 +103,18 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
                 "It is your move ({}) in your game of {name}, after {} moves.{last}{deadline}\n\nPlay: {link}\n",
                 after.label(seat),
                 after.ply()
-            ),
+            ) + &by_mail(mailer),
+            true,
         ));
     }
     let mut out = Vec::with_capacity(mails.len());
-    for (account, subject, body) in mails {
-        out.extend(addressed(state, account, subject, body, now).await);
+    let key = &after.stored.key;
+    for (account, subject, body, moves) in mails {
+        let reply_to = match moves {
+            true => reply_address(state, account, key, after.ply()),
+            false => None,
+        };
+        out.extend(addressed(state, account, subject, body, reply_to, now).await);
     }
     out
 }
@@ -95,6 +125,7 @@ async fn addressed(
     account: AccountId,
     subject: String,
     body: String,
+    reply_to: Option<arbiter_store::ReplyTo>,
     now: Timestamp,
 ) -> Option<NewMail> {
     let found = match state.store.account(account).await {
@@ -107,7 +138,7 @@ async fn addressed(
     let account = found.filter(|a| a.notify_email)?;
     let to = account.mail_address()?.to_string();
     let body = format!("{body}\n-- \nArbiter. To receive no more mail, turn it off in your account (notify.email).\n");
-    Some(NewMail { account: account.id, to, subject, body, now })
+    Some(NewMail { account: account.id, to, subject, body, reply_to, now })
 }
 
 /// Wakes the sender: mail was queued with a change.
@@ -115,4 +146,30 @@ pub fn wake(state: &AppState) {
     if let Some(mailer) = &state.mailer {
         mailer.wake.notify_one();
     }
+}
+
+/// What a mail whose replies are moves says of them, if they are.
+fn by_mail(mailer: &crate::mail::Mailer) -> String {
+    match mailer.mail_in {
+        Some(_) => "\nOr reply to this mail with your move alone on the first line (or \"resign\").\n".to_string(),
+        None => String::new(),
+    }
+}
+
+/// A `Reply-To` for a mail to `account` about `game` at `ply`, if the
+/// server takes moves by mail: a new token naming the three, to be kept
+/// (by its hash) with the mail.
+pub fn reply_address(
+    state: &AppState,
+    account: AccountId,
+    game: &arbiter_store::GameKey,
+    ply: u64,
+) -> Option<arbiter_store::ReplyTo> {
+    let address = state.mailer.as_ref()?.mail_in.as_ref()?;
+    let token = crate::mail_in::new_token();
+    Some(arbiter_store::ReplyTo {
+        address: address.with_token(&token),
+        token_hash: crate::auth::token_hash(&token).to_vec(),
+        names: arbiter_store::MailToken { account, game: game.clone(), ply: u32::try_from(ply).ok()? },
+    })
 }

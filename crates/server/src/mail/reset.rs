@@ -38,6 +38,7 @@ pub async fn send_link(state: &AppState, account: &Account) -> Result<bool, ApiE
         to: to.to_string(),
         subject: format!("Arbiter: a new password for {}", account.name),
         body,
+        reply_to: None,
         now,
     };
     let hash = token_hash(&token);

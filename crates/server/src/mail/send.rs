@@ -16,6 +16,9 @@ pub struct Mailer {
     from: Mailbox,
     /// Where the links in mails point (`https://arbiter.example`).
     pub public_url: String,
+    /// Where replies to mails about games go, tokens added
+    /// (`--mail-in-address`), if moves are taken by mail.
+    pub mail_in: Option<crate::mail_in::MailInAddress>,
     /// Wakes the sending job when mail is queued.
     pub wake: Notify,
     /// One sending pass at a time, so no mail goes twice.
@@ -43,7 +46,7 @@ pub enum MailerError {
 
 impl Mailer {
     /// A mailer sending through `smtp_url` as `from`, its links to
-    /// `public_url`.
+    /// `public_url`; no `Reply-To` until [`Mailer::taking_moves_at`].
     pub fn new(smtp_url: &str, from: &str, public_url: &str) -> Result<Mailer, MailerError> {
         let shown = match smtp_url.split_once('@') {
             Some((_, host)) => format!("{}***@{host}", &smtp_url[..smtp_url.find("//").map_or(0, |i| i + 2)]),
@@ -54,14 +57,31 @@ impl Mailer {
             .timeout(Some(Duration::from_secs(30)))
             .build();
         let from = from.parse().map_err(|_| MailerError::From { from: from.to_string() })?;
-        Ok(Mailer { transport, from, public_url: public_url.to_string(), wake: Notify::new(), pass: Mutex::new(()) })
+        Ok(Mailer {
+            transport,
+            from,
+            public_url: public_url.to_string(),
+            mail_in: None,
+            wake: Notify::new(),
+            pass: Mutex::new(()),
+        })
+    }
+
+    /// The mailer, with a `Reply-To` at `address` (a token added) on
+    /// every mail about a game, whose replies are moves.
+    pub fn taking_moves_at(mut self, address: crate::mail_in::MailInAddress) -> Mailer {
+        self.mail_in = Some(address);
+        self
     }
 
     async fn send(&self, mail: &QueuedMail) -> Result<(), String> {
         let to: Mailbox = mail.to.parse().map_err(|e| format!("'{}': {e}", mail.to))?;
-        let message = Message::builder()
-            .from(self.from.clone())
-            .to(to)
+        let mut message = Message::builder().from(self.from.clone()).to(to);
+        if let Some(reply_to) = &mail.reply_to {
+            let reply_to: Mailbox = reply_to.parse().map_err(|e| format!("'{reply_to}': {e}"))?;
+            message = message.reply_to(reply_to);
+        }
+        let message = message
             .subject(mail.subject.clone())
             .body(mail.body.clone())
             .map_err(|e| e.to_string())?;

@@ -33,6 +33,7 @@ pub async fn send_link(state: &AppState, account: &Account, email: &str) -> Resu
         to: email.to_string(),
         subject: format!("Arbiter: verify your address for {}", account.name),
         body,
+        reply_to: None,
         now,
     };
     let hash = token_hash(&token);

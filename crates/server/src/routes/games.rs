@@ -386,14 +386,24 @@ pub(crate) async fn resign(
     path: Result<Path<String>, PathRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let key = key_of(path)?;
-    let id = account.id;
-    let (table, _) = change::change_game(&state, &key, move |table, _now| {
-        let seat = my_seat(table, id)?;
+    let table = resign_for(&state, &key, account.id).await?;
+    Ok(Json(table.view(Some(account.id))))
+}
+
+/// Resigns `account`'s seat in the game `key`: the POST and a mail both
+/// come here.
+pub(crate) async fn resign_for(
+    state: &AppState,
+    key: &GameKey,
+    account: arbiter_store::AccountId,
+) -> Result<Arc<Table>, ApiError> {
+    let (table, _) = change::change_game(state, key, move |table, _now| {
+        let seat = my_seat(table, account)?;
         let events = table.play.resign(seat)?;
         Ok(Changed { events, ..Changed::default() })
     })
     .await?;
-    Ok(Json(table.view(Some(account.id))))
+    Ok(table)
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game")),

@@ -5,6 +5,8 @@
 
 #![allow(dead_code, unused_imports)]
 
+pub mod smtp;
+
 use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,0 +1,169 @@
+"""Moves by mail through Postfix (see mail-in-postfix.sh).
+
+`listen PORT DIR`: an SMTP listener on 127.0.0.1:PORT that keeps each mail
+it receives as a file in DIR (Postfix relays players.example to it).
+
+`play URL DIR`: two players sign up with addresses at players.example and
+verify them by the links mailed to them; ann opens a Sage Tafl game and bo
+takes its other seat; ann replies to her turn's mail through Postfix
+(SMTP on 127.0.0.1:25) with a legal move; the move must be played and the
+answer ("Your move … is played") must reach ann through Postfix, and bo's
+turn mail too.
+"""
+
+import asyncio
+import email
+import email.policy
+import json
+import os
+import re
+import smtplib
+import sys
+import time
+import urllib.request
+
+
+def listen(port, folder):
+    os.makedirs(folder, exist_ok=True)
+    count = 0
+
+    async def converse(reader, writer):
+        nonlocal count
+        writer.write(b"220 capture ESMTP\r\n")
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            command = line.decode("latin-1").strip().upper()
+            if command.startswith(("EHLO", "HELO")):
+                writer.write(b"250-capture\r\n250 8BITMIME\r\n")
+            elif command == "DATA":
+                writer.write(b"354 go on\r\n")
+                await writer.drain()
+                data = b""
+                while True:
+                    line = await reader.readline()
+                    if line in (b".\r\n", b".\n", b""):
+                        break
+                    data += line[1:] if line.startswith(b"..") else line
+                count += 1
+                path = os.path.join(folder, f"{count:04d}.eml")
+                with open(path + ".part", "wb") as f:
+                    f.write(data)
+                os.rename(path + ".part", path)
+                print("kept", path, flush=True)
+                writer.write(b"250 kept\r\n")
+            elif command == "QUIT":
+                writer.write(b"221 bye\r\n")
+                await writer.drain()
+                writer.close()
+                return
+            else:
+                writer.write(b"250 ok\r\n")
+            await writer.drain()
+
+    async def main():
+        server = await asyncio.start_server(converse, "127.0.0.1", port)
+        async with server:
+            await server.serve_forever()
+
+    asyncio.run(main())
+
+
+def call(url, method, path, token=None, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, json.loads(answer.read() or b"null")
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read() or b"null")
+
+
+def mails(folder):
+    if not os.path.isdir(folder):
+        return []
+    found = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".eml"):
+            with open(os.path.join(folder, name), "rb") as f:
+                found.append(email.message_from_bytes(f.read(), policy=email.policy.default))
+    return found
+
+
+def text(mail):
+    part = mail.get_body(preferencelist=("plain",))
+    return part.get_content() if part else ""
+
+
+def wait_for_mail(folder, to, contains, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        for mail in mails(folder):
+            if to in str(mail["To"]) and contains in text(mail) + str(mail["Subject"]):
+                return mail
+        time.sleep(0.2)
+    raise SystemExit(f"no mail to {to} containing {contains!r} within {seconds} s; mails: "
+                     + "; ".join(f"{m['To']}: {m['Subject']}" for m in mails(folder)))
+
+
+def account(url, folder, name):
+    address = f"{name}@players.example"
+    password = "a long enough password"
+    status, body = call(url, "POST", "/api/accounts", body={"name": name, "password": password})
+    assert status == 201, (status, body)
+    status, body = call(url, "POST", "/api/sessions", body={"name": name, "password": password})
+    assert status == 201, (status, body)
+    token = body["token"]
+    status, body = call(url, "PATCH", "/api/me", token, {"email": address})
+    assert status == 200, (status, body)
+    link = wait_for_mail(folder, address, "/verify?token=")
+    found = re.search(r"/verify\?token=([0-9a-f]{64})", text(link))
+    assert found, text(link)
+    status, body = call(url, "POST", "/api/me/email/verify", body={"token": found.group(1)})
+    assert status == 200 and body["email_verified"], (status, body)
+    return token
+
+
+def play(url, folder):
+    ann = account(url, folder, "ann")
+    bo = account(url, folder, "bo")
+    status, game = call(url, "POST", "/api/games", ann, {"game": "sage", "seats": [{"account": "me"}, {"open": True}]})
+    assert status in (200, 201), (status, game)
+    game_id = game["id"]
+    status, body = call(url, "POST", f"/api/games/{game_id}/seats/r", bo)
+    assert status == 200, (status, body)
+    turn = wait_for_mail(folder, "ann@players.example", "your move")
+    reply_to = email.utils.parseaddr(str(turn["Reply-To"]))[1]
+    assert reply_to.startswith("play+") and reply_to.endswith("@games.example"), reply_to
+    status, view = call(url, "GET", f"/api/games/{game_id}", ann)
+    move = view["legal"][0]["move"]
+    reply = email.message.EmailMessage()
+    reply["From"] = "Ann <ann@players.example>"
+    reply["To"] = reply_to
+    reply["Subject"] = "Re: " + str(turn["Subject"])
+    reply["In-Reply-To"] = str(turn["Message-ID"])
+    reply.set_content(f"{move}\n\nOn a day, Arbiter <{reply_to}> wrote:\n> " + text(turn).replace("\n", "\n> "))
+    with smtplib.SMTP("127.0.0.1", 25, timeout=10) as smtp:
+        smtp.send_message(reply)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        status, view = call(url, "GET", f"/api/games/{game_id}")
+        if view["ply"] == 1:
+            break
+        time.sleep(0.2)
+    else:
+        raise SystemExit(f"the mailed move {move} was not played within 60 s")
+    wait_for_mail(folder, "ann@players.example", f"Your move {move} is played")
+    wait_for_mail(folder, "bo@players.example", "The last move: " + move)
+    print(f"played {move} by mail; answered through Postfix")
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "listen":
+        listen(int(sys.argv[2]), sys.argv[3])
+    else:
+        play(sys.argv[2], sys.argv[3])
