@@ -20,7 +20,9 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{admin, analyse, apply, arena, backup, engine, ladder, mail_in, moves, perft, play, record, scg, serve, show};
+use commands::{
+    admin, analyse, apply, arena, backup, engine, ladder, mail_in, moves, perft, play, record, scg, serve, show,
+};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.

@@ -20,7 +20,10 @@ fn reply_to(mails: &[Received], to: &str) -> String {
     let headers = mail.data.split("\n\n").next().unwrap().replace("\n ", " ");
     let line = headers.lines().find(|l| l.to_ascii_lowercase().starts_with("reply-to:")).expect("a Reply-To");
     let value = line["reply-to:".len()..].trim();
-    value.trim_start_matches(|c| c != '<').trim_matches(|c| c == '<' || c == '>').to_string()
+    match value.split_once('<') {
+        Some((_, address)) => address.trim_end_matches('>').to_string(),
+        None => value.to_string(),
+    }
 }
 
 /// Runs `arbiter mail-in` on `database` with `mail` on its standard
@@ -61,7 +64,12 @@ async fn a_reply_through_the_pipe_plays_its_move() {
     for name in ["ann", "bo"] {
         let token = server.account(name).await;
         let (status, _) = server
-            .call(reqwest::Method::PATCH, "/api/me", Some(&token), Some(json!({"email": format!("{name}@example.org")})))
+            .call(
+                reqwest::Method::PATCH,
+                "/api/me",
+                Some(&token),
+                Some(json!({"email": format!("{name}@example.org")})),
+            )
             .await;
         assert_eq!(status, reqwest::StatusCode::OK);
         tokens.push(token);

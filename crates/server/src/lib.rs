@@ -285,8 +285,12 @@ pub async fn serve(config: &Config, ready: impl FnOnce(Listening)) -> Result<(),
     settings.public_origin = origin_of(&public_url);
     state.set_settings(settings);
     let mail_in = match (&config.smtp, &config.mail_in_address, &config.lmtp) {
-        (None, Some(_), _) => return Err(ServeError::MailIn("--mail-in-address needs --smtp: replies come to mails sent")),
-        (_, None, Some(_)) => return Err(ServeError::MailIn("--lmtp needs --mail-in-address: the address replies go to")),
+        (None, Some(_), _) => {
+            return Err(ServeError::MailIn("--mail-in-address needs --smtp: replies come to mails sent"));
+        }
+        (_, None, Some(_)) => {
+            return Err(ServeError::MailIn("--lmtp needs --mail-in-address: the address replies go to"));
+        }
         (_, address, _) => address.clone(),
     };
     if let Some(smtp) = &config.smtp {

@@ -6,8 +6,8 @@ mod support;
 
 use reqwest::{Method, StatusCode};
 use serde_json::json;
-use support::smtp::{Received, SmtpListener, account_with_mail, link_token, server_with_mail};
 use support::Db;
+use support::smtp::{Received, SmtpListener, account_with_mail, link_token, server_with_mail};
 
 async fn turns_rounds_and_results_are_mailed(db: Db) {
     let smtp = SmtpListener::default();

@@ -45,7 +45,11 @@ fn the_corpus_is_read_as_its_writers_meant() {
         let mail = arbiter_server::mail_in::read(&raw).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(mail.first_line.as_deref(), (first != "-").then_some(first), "{file}");
         assert_eq!(mail.from, "ann@example.org", "{file}");
-        assert!(mail.recipients.iter().any(|r| r.contains("play+%token%@games.example") || r.contains("play+%TOKEN%")), "{file}: {:?}", mail.recipients);
+        assert!(
+            mail.recipients.iter().any(|r| r.contains("play+%token%@games.example") || r.contains("play+%TOKEN%")),
+            "{file}: {:?}",
+            mail.recipients
+        );
         assert!(!mail.message_id.is_empty(), "{file}");
         read += 1;
     }
@@ -78,7 +82,16 @@ async fn every_reply_shape_plays_its_move(db: Db) {
     let smtp = SmtpListener::default();
     let Some((s, lmtp)) = server_with_mail_in(db, &smtp).await else { return };
     let ann = account_with_mail(&s, &smtp, "ann").await;
-    for file in ["gmail.eml", "outlook.eml", "apple_mail.eml", "mutt.eml", "html_only_base64.eml", "thunderbird_attachment.eml", "resign.eml", "nothing_written.eml"] {
+    for file in [
+        "gmail.eml",
+        "outlook.eml",
+        "apple_mail.eml",
+        "mutt.eml",
+        "html_only_base64.eml",
+        "thunderbird_attachment.eml",
+        "resign.eml",
+        "nothing_written.eml",
+    ] {
         let (id, to) = scg_against_the_computer(&s, &smtp, &ann).await;
         let token = to.trim_start_matches("play+").split('@').next().unwrap().to_string();
         let raw = std::fs::read_to_string(format!("{CORPUS}/{file}")).unwrap().replace("%TOKEN%", &token);
@@ -299,7 +312,7 @@ async fn a_three_player_game_is_played_to_its_end_by_mail(db: Db) {
     assert!(rounds >= 2, "a game of at least two rounds: {rounds}");
     sent(&s).await;
     for name in names {
-        let last = smtp.received().into_iter().filter(|m| m.to == format!("{name}@example.org")).last().unwrap();
+        let last = smtp.received().into_iter().rfind(|m| m.to == format!("{name}@example.org")).unwrap();
         assert!(last.data.contains("is over"), "{name}: {}", last.data);
     }
     s.finish().await;

@@ -89,4 +89,3 @@ impl SmtpListener {
         self.received.lock().unwrap().clear();
     }
 }
-

@@ -44,6 +44,12 @@ pub async fn sweep(state: &AppState) {
         Ok(n) => tracing::info!(mails = n, "old mail swept"),
         Err(e) => tracing::warn!(error = %e, "old mail was not swept"),
     }
+    let mail_in_before = Timestamp::from_unix(now.unix().saturating_sub(arbiter_store::MAIL_IN_KEPT));
+    match state.store.delete_old_mail_in(mail_in_before).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(rows = n, "old mail tokens and mails taken in swept"),
+        Err(e) => tracing::warn!(error = %e, "old mail tokens were not swept"),
+    }
     if let Err(e) = state.store.delete_old_notices(now).await {
         tracing::warn!(error = %e, "old notices were not swept");
     }

@@ -75,7 +75,8 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
     {
         // A game of rounds has begun: its first round is open to all.
         let round = after.ply();
-        let deadline = after.play.deadline().map(|d| format!(" Send your play by {}.", d.for_people())).unwrap_or_default();
+        let deadline =
+            after.play.deadline().map(|d| format!(" Send your play by {}.", d.for_people())).unwrap_or_default();
         for &(seat, account) in &humans {
             mails.push((
                 account,

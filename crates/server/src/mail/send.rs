@@ -81,10 +81,7 @@ impl Mailer {
             let reply_to: Mailbox = reply_to.parse().map_err(|e| format!("'{reply_to}': {e}"))?;
             message = message.reply_to(reply_to);
         }
-        let message = message
-            .subject(mail.subject.clone())
-            .body(mail.body.clone())
-            .map_err(|e| e.to_string())?;
+        let message = message.subject(mail.subject.clone()).body(mail.body.clone()).map_err(|e| e.to_string())?;
         self.transport.send(message).await.map(|_| ()).map_err(|e| e.to_string())
     }
 }

@@ -123,7 +123,10 @@ mod tests {
         ] {
             assert_eq!(a.token_in(recipient), None, "{recipient}");
         }
-        assert_eq!(a.token_in("play+abcdefghijklmnopqrstuvwx@GAMES.example").as_deref(), Some("abcdefghijklmnopqrstuvwx"));
+        assert_eq!(
+            a.token_in("play+abcdefghijklmnopqrstuvwx@GAMES.example").as_deref(),
+            Some("abcdefghijklmnopqrstuvwx")
+        );
     }
 
     #[test]

@@ -133,7 +133,9 @@ async fn session(socket: TcpStream, state: &AppState, address: &MailInAddress) -
                 greeted = true;
                 sender = None;
                 recipients.clear();
-                format!("250-arbiter\r\n250-PIPELINING\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n250 SIZE {MAX_MAIL_BYTES}\r\n")
+                format!(
+                    "250-arbiter\r\n250-PIPELINING\r\n250-ENHANCEDSTATUSCODES\r\n250-8BITMIME\r\n250 SIZE {MAX_MAIL_BYTES}\r\n"
+                )
             }
             "HELO" | "EHLO" => "500 5.5.1 this is LMTP: greet with LHLO\r\n".into(),
             "MAIL" if !greeted => "503 5.5.1 LHLO first\r\n".into(),
@@ -196,7 +198,9 @@ async fn session(socket: TcpStream, state: &AppState, address: &MailInAddress) -
 fn answer_for(taken: Result<Taken, super::take::TryLater>) -> String {
     match taken {
         Ok(Taken::Played { mv, .. }) => format!("250 2.0.0 taken: {} played\r\n", one_line(&mv)),
-        Ok(Taken::Refused { reason, .. }) => format!("250 2.0.0 taken: refused ({}), answered by mail\r\n", one_line(&reason)),
+        Ok(Taken::Refused { reason, .. }) => {
+            format!("250 2.0.0 taken: refused ({}), answered by mail\r\n", one_line(&reason))
+        }
         Ok(Taken::Again) => "250 2.0.0 taken before\r\n".into(),
         Ok(Taken::Rejected { reason }) => format!("550 5.7.1 {}\r\n", one_line(&reason)),
         Err(e) => format!("451 4.3.0 {}\r\n", one_line(&e.to_string())),

@@ -17,6 +17,6 @@ mod reader;
 mod take;
 
 pub use address::{BadMailInAddress, MailInAddress, TOKEN_LENGTH, new_token};
-pub use reader::{Incoming, MAX_MAIL_BYTES, Unreadable, first_own_line, read};
 pub use pipe::{PipeConfig, PipeError, take_one};
+pub use reader::{Incoming, MAX_MAIL_BYTES, Unreadable, first_own_line, read};
 pub use take::{MAIL_MOVES_AN_HOUR, Taken, TryLater, take};

@@ -62,10 +62,11 @@ pub async fn take_one(config: &PipeConfig, raw: &[u8], envelope: &[String]) -> R
     };
     state.mailer = Some(Arc::new(mailer.taking_moves_at(config.address.clone())));
     let taken = take(&state, &config.address, raw, envelope).await?;
-    if config.smtp.is_some() && matches!(taken, Taken::Played { .. } | Taken::Refused { .. }) {
-        if tokio::time::timeout(SENDING_WITHIN, crate::mail::send_due(&state)).await.is_err() {
-            tracing::warn!("the answer was not sent in time; it stays queued for a server to send");
-        }
+    if config.smtp.is_some()
+        && matches!(taken, Taken::Played { .. } | Taken::Refused { .. })
+        && tokio::time::timeout(SENDING_WITHIN, crate::mail::send_due(&state)).await.is_err()
+    {
+        tracing::warn!("the answer was not sent in time; it stays queued for a server to send");
     }
     Ok(taken)
 }

@@ -108,7 +108,8 @@ fn html_text(html: &str) -> String {
         lined.push_str(&rest[..at]);
         let tag = rest[at + 1..].trim_start_matches('/').to_ascii_lowercase();
         let name: String = tag.chars().take_while(char::is_ascii_alphanumeric).collect();
-        if matches!(name.as_str(), "p" | "div" | "br" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "table") {
+        if matches!(name.as_str(), "p" | "div" | "br" | "li" | "tr" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "table")
+        {
             lined.push_str("<br>");
         }
         lined.push('<');
@@ -169,8 +170,7 @@ fn ends_own_text(lines: &[&str], i: usize) -> bool {
     }
     // Outlook's header block: "From: …" followed by "Sent:"/"Date:" lines.
     if lower.starts_with("from:") {
-        let next: Vec<String> =
-            lines[i + 1..].iter().take(4).map(|l| clean(l).to_ascii_lowercase()).collect();
+        let next: Vec<String> = lines[i + 1..].iter().take(4).map(|l| clean(l).to_ascii_lowercase()).collect();
         return next.iter().any(|l| l.starts_with("sent:") || l.starts_with("date:"));
     }
     false
@@ -241,11 +241,13 @@ mod tests {
 
     #[test]
     fn html_stops_at_its_quote_and_breaks_at_its_blocks() {
-        let html = "<html><body><p>c3</p><p>good luck!</p><blockquote>On Wed, Arbiter wrote:<br>d4</blockquote></body></html>";
+        let html =
+            "<html><body><p>c3</p><p>good luck!</p><blockquote>On Wed, Arbiter wrote:<br>d4</blockquote></body></html>";
         let text = html_text(html);
         assert_eq!(first_own_line(&text).as_deref(), Some("c3"), "{text:?}");
         assert!(!text.contains("d4"), "{text:?}");
-        let gmail = "<div dir=\"ltr\">resign</div><br><div class=\"gmail_quote\">On Wed wrote:<blockquote>x</blockquote></div>";
+        let gmail =
+            "<div dir=\"ltr\">resign</div><br><div class=\"gmail_quote\">On Wed wrote:<blockquote>x</blockquote></div>";
         assert_eq!(first_own_line(&html_text(gmail)).as_deref(), Some("resign"));
         assert_eq!(first_own_line(&html_text("<div>&nbsp;</div><div>e2&#45;e4</div>")).as_deref(), Some("e2-e4"));
     }

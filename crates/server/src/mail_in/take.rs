@@ -268,11 +268,8 @@ async fn queue_answer(
         .as_ref()
         .map(|m| format!("\nThe game: {}/games/{game}\n", m.public_url.trim_end_matches('/')))
         .unwrap_or_default();
-    let reply_to = if table.is_over() {
-        None
-    } else {
-        crate::mail::reply_address(state, account.id, game, table.ply())
-    };
+    let reply_to =
+        if table.is_over() { None } else { crate::mail::reply_address(state, account.id, game, table.ply()) };
     let answer = NewMail {
         account: account.id,
         to: to.to_string(),

@@ -46,7 +46,6 @@ pub async fn account_with_mail(s: &TestServer, smtp: &SmtpListener, name: &str) 
     token
 }
 
-
 /// The mail-in address of the servers [`server_with_mail_in`] starts.
 pub const MAIL_IN: &str = "play@games.example";
 
