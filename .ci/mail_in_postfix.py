@@ -147,6 +147,7 @@ def play(url, folder):
     reply["Subject"] = "Re: " + str(turn["Subject"])
     reply["In-Reply-To"] = str(turn["Message-ID"])
     reply.set_content(f"{move}\n\nOn a day, Arbiter <{reply_to}> wrote:\n> " + text(turn).replace("\n", "\n> "))
+    sent_at = time.time()
     with smtplib.SMTP("127.0.0.1", 25, timeout=10) as smtp:
         smtp.send_message(reply)
     deadline = time.time() + 60
@@ -157,9 +158,12 @@ def play(url, folder):
         time.sleep(0.2)
     else:
         raise SystemExit(f"the mailed move {move} was not played within 60 s")
+    played_at = time.time()
     wait_for_mail(folder, "ann@players.example", f"Your move {move} is played")
+    answered_at = time.time()
     wait_for_mail(folder, "bo@players.example", "The last move: " + move)
-    print(f"played {move} by mail; answered through Postfix")
+    print(f"played {move} by mail {played_at - sent_at:.2f} s after the reply was sent to Postfix; "
+          f"its answer was kept {answered_at - sent_at:.2f} s after")
 
 
 if __name__ == "__main__":
