@@ -19,7 +19,9 @@ use std::process::ExitCode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
-use commands::{admin, analyse, apply, arena, backup, engine, ladder, moves, perft, play, record, scg, serve, show};
+use commands::{
+    admin, analyse, apply, arena, backup, bot, engine, ladder, moves, perft, play, record, scg, serve, show,
+};
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
 /// Capture Go.
@@ -65,6 +67,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Serves games online: accounts, games, live updates (HTTP and WebSocket).
     Serve(Box<serve::ServeArgs>),
+    /// Plays on a server as a bot account: an engine that speaks the engine
+    /// protocol accepts invitations and plays its moves.
+    Bot(bot::BotArgs),
     /// A consistent copy of a live SQLite database (its server may go on).
     Backup(backup::BackupArgs),
     /// An administrator's commands on a server's database: accounts,
@@ -97,6 +102,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, json),
         Command::Scg(args) => scg::run(&args, json),
         Command::Serve(args) => serve::run(&args, json),
+        Command::Bot(args) => bot::run(&args),
         Command::Backup(args) => backup::run(&args, json),
         Command::Admin(args) => admin::run(&args, json),
     };
