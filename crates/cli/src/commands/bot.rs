@@ -279,15 +279,15 @@ impl Bridge {
             (Duration::from_secs(left) / 4).clamp(Duration::from_millis(100), MOST_MOVETIME)
         });
         let mut found = self.search(&view, &seat, movetime).await;
-        if let Err(e) = &found
-            && !self.engine.is_running()
-        {
+        // An engine that died on the way is started again and asked again
+        // from the start, once.
+        if let Err((e, true)) = &found {
             tracing::warn!(game = %id, error = %format!("{e:#}"), "the engine stopped; starting it again to ask once more");
             found = self.search(&view, &seat, movetime).await;
         }
         let mv = match found {
             Ok(mv) => mv,
-            Err(e) => {
+            Err((e, _)) => {
                 tracing::warn!(game = %id, ply = view.ply, error = %format!("{e:#}"), retry_in = ?RETRY_REFUSED, "no move from the engine");
                 self.refused.insert(key, Instant::now() + RETRY_REFUSED);
                 return Ok(());
@@ -307,8 +307,32 @@ impl Bridge {
         Ok(())
     }
 
-    /// Asks the engine for the move of `seat` in the position of `view`.
-    async fn search(&mut self, view: &GameView, seat: &str, movetime: Option<Duration>) -> Result<String> {
+    /// Asks the engine for the move of `seat` in the position of `view`;
+    /// a failure says whether the engine stopped on the way (and is worth
+    /// asking again).
+    async fn search(
+        &mut self,
+        view: &GameView,
+        seat: &str,
+        movetime: Option<Duration>,
+    ) -> Result<String, (anyhow::Error, bool)> {
+        let mut started = None;
+        let asked = self.search_once(view, seat, movetime, &mut started).await;
+        asked.map_err(|e| {
+            let stopped = !self.engine.is_running() || started.is_some_and(|s| self.engine.starts() != s);
+            (e, stopped)
+        })
+    }
+
+    /// The exchange of [`Bridge::search`]; `started` is set to the
+    /// engine's count of starts once it has the game.
+    async fn search_once(
+        &mut self,
+        view: &GameView,
+        seat: &str,
+        movetime: Option<Duration>,
+        started: &mut Option<u64>,
+    ) -> Result<String> {
         let mut game = vec![format!("game {}", view.game)];
         if let Some(variant) = &view.variant {
             game.push(format!("variant={variant}"));
@@ -326,6 +350,7 @@ impl Bridge {
             }
         }
         self.engine.ask(&game.join(" "), None).await?;
+        *started = Some(self.engine.starts());
         self.engine.ask(&format!("position {}", view.position), None).await?;
         let mut go = String::from("go");
         if view.scg.is_some() {

@@ -52,12 +52,13 @@ struct Running {
 pub struct Engine {
     command: EngineCommand,
     running: Option<Running>,
+    starts: u64,
 }
 
 impl Engine {
     /// An engine started by `command` when it is first asked something.
     pub fn new(command: EngineCommand) -> Engine {
-        Engine { command, running: None }
+        Engine { command, running: None, starts: 0 }
     }
 
     /// Starts the engine if it is not running.
@@ -82,7 +83,13 @@ impl Engine {
         let output =
             BufReader::new(child.stdout.take().ok_or_else(|| anyhow!("the engine's standard output"))?).lines();
         tracing::info!(engine = %self.command.shown(), pid = child.id().unwrap_or(0), "engine started");
+        self.starts += 1;
         Ok(self.running.insert(Running { child, input, output }))
+    }
+
+    /// How many times the engine was started.
+    pub fn starts(&self) -> u64 {
+        self.starts
     }
 
     /// Whether the engine is running (it is stopped after it fails).
