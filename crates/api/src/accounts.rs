@@ -75,6 +75,11 @@ pub struct Me {
     /// it cannot invite, open games to others, or get mail, until it signs
     /// up (`POST /api/accounts`), keeping its games.
     pub guest: bool,
+    /// Whether it is a bot's: an engine plays it through the API
+    /// (`POST /api/me/bot` made it one, for good); its seats show
+    /// `kind: "bot"`.
+    #[serde(default)]
+    pub bot: bool,
     /// Its mail address, if it gave one.
     pub email: Option<String>,
     /// Whether the address was verified by the link mailed to it; until

@@ -85,7 +85,7 @@ pub struct ClockSpec {
     pub close_early: Option<bool>,
 }
 
-/// Who sits in a seat: a person, the computer, or nobody yet.
+/// Who sits in a seat: a person, a bot, the computer, or nobody yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
@@ -98,6 +98,9 @@ pub enum SeatKind {
     /// Nobody yet: kept for the person invited (`name`), who may take it
     /// or decline.
     Invited,
+    /// A bot account: an outside engine plays it through the API
+    /// (`POST /api/me/bot`).
+    Bot,
 }
 
 /// A seat of a game.

@@ -15,7 +15,8 @@ pub struct PlayerView {
     pub name: String,
     /// When they joined (RFC 3339).
     pub created: String,
-    /// `person`, or `guest` for an account made to play at once.
+    /// `person`, `guest` for an account made to play at once, or `bot`
+    /// for an account an engine plays.
     pub kind: String,
     /// Their finished games per game (`agog`, `sage`…): only games they
     /// have finished one of. A game called off is not counted.
@@ -43,4 +44,8 @@ pub struct PlayerTally {
 pub struct PlayerName {
     /// The name, as its player wrote it.
     pub name: String,
+    /// Whether it is a bot's (an engine plays it): present, `true`, for
+    /// a bot's name only.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }

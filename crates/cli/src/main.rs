@@ -21,7 +21,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
 
 use commands::{
-    admin, analyse, apply, arena, backup, engine, ladder, mail_in, moves, perft, play, record, scg, serve, show,
+    admin, analyse, apply, arena, backup, bot, engine, ladder, mail_in, moves, perft, play, record, scg, serve, show,
 };
 
 /// Plays, referees and analyses A•G•O•G, Sage Tafl, Ogama and Single
@@ -71,6 +71,9 @@ enum Command {
     /// Takes one mail move on standard input (a mail server's pipe
     /// transport) into a server's database, and answers it by mail.
     MailIn(mail_in::MailInArgs),
+    /// Plays on a server as a bot account: an engine that speaks the engine
+    /// protocol accepts invitations and plays its moves.
+    Bot(bot::BotArgs),
     /// A consistent copy of a live SQLite database (its server may go on).
     Backup(backup::BackupArgs),
     /// An administrator's commands on a server's database: accounts,
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(&args, json),
         Command::Scg(args) => scg::run(&args, json),
         Command::Serve(args) => serve::run(&args, json),
+        Command::Bot(args) => bot::run(&args),
         Command::Backup(args) => backup::run(&args, json),
         Command::Admin(args) => admin::run(&args, json),
         Command::MailIn(args) => return mail_in::run(&args, json),

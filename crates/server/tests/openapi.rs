@@ -16,6 +16,7 @@ async fn every_path_is_documented(s: &TestServer) {
         ("/api/sessions", &["post"]),
         ("/api/sessions/current", &["delete"]),
         ("/api/me", &["get", "patch"]),
+        ("/api/me/bot", &["post"]),
         ("/api/games", &["get", "post"]),
         ("/api/games/{id}", &["get"]),
         ("/api/games/{id}/seats/{seat}", &["post"]),

@@ -12,7 +12,7 @@ macro_rules! game_columns {
     () => {
         "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
          g.offers, g.rematch, \
-         s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name "
+         s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name, h.bot AS holder_bot "
     };
 }
 pub(crate) use game_columns;
@@ -24,7 +24,8 @@ macro_rules! game_tables {
         concat!(
             "FROM ",
             $from,
-            " g LEFT JOIN game_seats s ON s.game_key = g.key LEFT JOIN accounts i ON i.id = s.invited_id "
+            " g LEFT JOIN game_seats s ON s.game_key = g.key LEFT JOIN accounts i ON i.id = s.invited_id \
+             LEFT JOIN accounts h ON h.id = s.account_id "
         )
     };
 }
@@ -49,6 +50,7 @@ pub(crate) struct GameSeatRow {
     computer_level: Option<i32>,
     invited_id: Option<i64>,
     invited_name: Option<String>,
+    holder_bot: Option<bool>,
 }
 
 /// The games in `rows`, in their order.
@@ -103,6 +105,7 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
         computer_level: row.computer_level,
         invited_id: row.invited_id,
         invited_name: row.invited_name.clone(),
+        holder_bot: row.holder_bot,
     };
     seat_from_columns(&key, &seat).map(Some)
 }
@@ -115,12 +118,13 @@ pub(crate) struct SeatRow {
     computer_level: Option<i32>,
     invited_id: Option<i64>,
     invited_name: Option<String>,
+    holder_bot: Option<bool>,
 }
 
 /// The columns of a [`SeatRow`], in seat order for `$1`'s game.
 pub(crate) const SEATS_OF_GAME: &str = "SELECT s.seat, s.account_id, s.computer_level, s.invited_id, \
-     i.name AS invited_name FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
-     WHERE s.game_key = $1 ORDER BY s.seat";
+     i.name AS invited_name, h.bot AS holder_bot FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
+     LEFT JOIN accounts h ON h.id = s.account_id WHERE s.game_key = $1 ORDER BY s.seat";
 
 /// The seat of `key` in a row of `game_seats`.
 pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSeat, StoreError> {
@@ -140,7 +144,7 @@ pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSe
         }
         (None, None, None) => SeatHolder::Open,
     };
-    Ok(StoredSeat { seat, holder })
+    Ok(StoredSeat { seat, holder, bot: row.holder_bot.unwrap_or(false) })
 }
 
 /// A record as JSON.

@@ -78,6 +78,9 @@ pub struct StoredSeat {
     pub seat: u8,
     /// Who holds it.
     pub holder: SeatHolder,
+    /// Whether the account holding it is a bot's (always `false` for a
+    /// seat no account holds).
+    pub bot: bool,
 }
 
 /// A game as stored.

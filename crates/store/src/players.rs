@@ -23,6 +23,8 @@ pub struct Player {
     pub created: Timestamp,
     /// Whether it is a guest's.
     pub guest: bool,
+    /// Whether it is a bot's: an engine plays it through the API.
+    pub bot: bool,
     /// Their finished games, counted per game, by game.
     pub tallies: Vec<Tally>,
 }
@@ -51,14 +53,14 @@ impl Store {
     /// counted per game; `None` if there is no such account.
     pub async fn player(&self, name: &str) -> Result<Option<Player>, StoreError> {
         let account = on_pool!(self, pool => {
-            sqlx::query_as::<_, (i64, String, i64, bool)>(
-                "SELECT id, name, created, guest FROM accounts WHERE name_key = $1",
+            sqlx::query_as::<_, (i64, String, i64, bool, bool)>(
+                "SELECT id, name, created, guest, bot FROM accounts WHERE name_key = $1",
             )
                 .bind(name_key(name))
                 .fetch_optional(pool)
                 .await
         })?;
-        let Some((id, name, created, guest)) = account else { return Ok(None) };
+        let Some((id, name, created, guest, bot)) = account else { return Ok(None) };
         let rows = on_pool!(self, pool => {
             sqlx::query_as::<_, (String, String, i64)>(
                 "SELECT g.game, s.standing, COUNT(*) FROM game_seats s JOIN games g ON g.key = s.game_key \
@@ -84,15 +86,20 @@ impl Store {
             tally.played += count;
         }
         tallies.retain(|t| t.played > 0);
-        Ok(Some(Player { account: AccountId(id), name, created: Timestamp::from_unix(created), guest, tallies }))
+        Ok(Some(Player { account: AccountId(id), name, created: Timestamp::from_unix(created), guest, bot, tallies }))
     }
 
-    /// The names of accounts that start with `prefix` (any case), by
-    /// name, at most `limit`; disabled accounts and guests are left out.
+    /// The names (not guests', not disabled accounts') that start with
+    /// `prefix` in any case, by name, at most `limit`.
     pub async fn player_names(&self, prefix: &str, limit: i64) -> Result<Vec<String>, StoreError> {
+        Ok(self.player_names_kinds(prefix, limit).await?.into_iter().map(|(name, _)| name).collect())
+    }
+
+    /// As [`Store::player_names`], each name with whether it is a bot's.
+    pub async fn player_names_kinds(&self, prefix: &str, limit: i64) -> Result<Vec<(String, bool)>, StoreError> {
         let names = on_pool!(self, pool => {
-            sqlx::query_scalar::<_, String>(
-                "SELECT name FROM accounts WHERE substr(name_key, 1, length($1)) = $1 AND disabled IS NULL AND NOT guest \
+            sqlx::query_as::<_, (String, bool)>(
+                "SELECT name, bot FROM accounts WHERE substr(name_key, 1, length($1)) = $1 AND disabled IS NULL AND NOT guest \
                  ORDER BY name_key LIMIT $2",
             )
             .bind(name_key(prefix))

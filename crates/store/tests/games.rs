@@ -26,9 +26,9 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
         record: record(key),
         state,
         seats: vec![
-            StoredSeat { seat: 0, holder: SeatHolder::Account(account) },
-            StoredSeat { seat: 1, holder: SeatHolder::Computer(3) },
-            StoredSeat { seat: 2, holder: SeatHolder::Open },
+            StoredSeat { seat: 0, holder: SeatHolder::Account(account), bot: false },
+            StoredSeat { seat: 1, holder: SeatHolder::Computer(3), bot: false },
+            StoredSeat { seat: 2, holder: SeatHolder::Open, bot: false },
         ],
         deadline: None,
         now: at(now),
@@ -163,7 +163,7 @@ async fn only_an_open_seat_can_be_taken() {
         let stored = store.update_game(&key, 1, take.clone()).await.unwrap();
         assert_eq!(stored.version, 2);
         assert_eq!(stored.state, GameState::Active);
-        assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob) });
+        assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob), bot: false });
         assert_eq!(store.game(&key).await.unwrap().unwrap().seats, stored.seats);
 
         // Taken now, by the current version too.
@@ -407,8 +407,10 @@ async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_compute
         assert_eq!(store.due_mail(at(1), 100).await.unwrap().len(), 3, "the refused games' mail is not queued");
         // Another account has its own count; a game of people alone is not counted.
         store.create_game(&limited("bob", bob)).await.unwrap();
-        let people =
-            NewGame { seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann) }], ..limited("people", ann) };
+        let people = NewGame {
+            seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false }],
+            ..limited("people", ann)
+        };
         store.create_game(&people).await.unwrap();
         // A finished game frees a place.
         let one = store.game(&GameKey(made_key(&made))).await.unwrap().unwrap();

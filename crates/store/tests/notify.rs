@@ -60,7 +60,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
         }
         let (first, second) = (db.open().await, db.open().await);
         let mut listener = second.listen().await.unwrap();
-        let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1) }];
+        let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1), bot: false }];
         for key in ["a", "b"] {
             let new = NewGame {
                 key: GameKey(key.into()),

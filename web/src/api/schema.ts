@@ -41,6 +41,9 @@ export interface paths {
   "/api/me/email/resend": {
     post: operations["resend_link"];
   };
+  "/api/me/bot": {
+    post: operations["become_bot"];
+  };
   "/api/me/sessions": {
     get: operations["sessions"];
   };
@@ -542,6 +545,12 @@ export interface components {
        * up (`POST /api/accounts`), keeping its games.
        */
       guest: boolean;
+      /**
+       * @description Whether it is a bot's: an engine plays it through the API
+       * (`POST /api/me/bot` made it one, for good); its seats show
+       * `kind: "bot"`.
+       */
+      bot?: boolean;
       /** @description Its mail address, if it gave one. */
       email?: string | null;
       /**
@@ -782,6 +791,11 @@ export interface components {
     PlayerName: {
       /** @description The name, as its player wrote it. */
       name: string;
+      /**
+       * @description Whether it is a bot's (an engine plays it): present, `true`, for
+       * a bot's name only.
+       */
+      bot?: boolean;
     };
     /** @description A player's finished games of one game. */
     PlayerTally: {
@@ -812,7 +826,10 @@ export interface components {
       name: string;
       /** @description When they joined (RFC 3339). */
       created: string;
-      /** @description `person`, or `guest` for an account made to play at once. */
+      /**
+       * @description `person`, `guest` for an account made to play at once, or `bot`
+       * for an account an engine plays.
+       */
       kind: string;
       /**
        * @description Their finished games per game (`agog`, `sage`…): only games they
@@ -878,10 +895,10 @@ export interface components {
       announcements: string[];
     };
     /**
-     * @description Who sits in a seat: a person, the computer, or nobody yet.
+     * @description Who sits in a seat: a person, a bot, the computer, or nobody yet.
      * @enum {string}
      */
-    SeatKind: "human" | "computer" | "open" | "invited";
+    SeatKind: "human" | "computer" | "open" | "invited" | "bot";
     /** @description Who a new game's seat is for. */
     SeatSpec: OneOf<[{
       /** @description `me`, or the name of the player invited. */
@@ -1300,6 +1317,27 @@ export interface operations {
       };
       /** @description asked too often; see Retry-After */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  become_bot: {
+    responses: {
+      /** @description the account is a bot's now, for good */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Me"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a guest's account, or one that holds or is invited to a seat */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

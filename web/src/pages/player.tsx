@@ -46,12 +46,20 @@ export function PlayerPage(props: { name: string }) {
   return (
     <div class="player">
       <section class="panel" data-testid="player">
-        <h1>{player.name}</h1>
+        <h1>
+          {player.name}
+          {player.kind === 'bot' && (
+            <span class="badge" data-testid="bot-badge" title="An engine plays this account">
+              bot
+            </span>
+          )}
+        </h1>
         <p class="hint">
-          {player.kind === 'guest' ? 'A guest, here since' : 'Playing here since'} {day(player.created)}
+          {player.kind === 'guest' ? 'A guest, here since' : player.kind === 'bot' ? 'A bot, playing here since' : 'Playing here since'}{' '}
+          {day(player.created)}
           {isMe ? ' — this is you.' : '.'}
         </p>
-        {me && !me.guest && !isMe && player.kind === 'person' && (
+        {me && !me.guest && !isMe && (player.kind === 'person' || player.kind === 'bot') && (
           <p>
             <a href={`/?invite=${encodeURIComponent(player.name)}#new-game`} data-testid="invite-player">Invite {player.name} to a game</a>
           </p>

@@ -40,3 +40,11 @@ describe('my games', () => {
     expect(last.more).toBe(false);
   });
 });
+
+describe('a bot looking at its games', () => {
+  it('knows its turn', () => {
+    const g = game('g', ['r'], 'x');
+    g.seats[1] = { seat: 'r', name: 'bo', kind: 'bot' };
+    expect(myTurn(g, 'bo')).toBe(true);
+  });
+});

@@ -4,7 +4,7 @@ import { seatLabel } from '../play/status';
 
 /** Whether `name` is to move in `game`. */
 export function myTurn(game: GameSummary, name: string | undefined): boolean {
-  return !!name && game.seats.some((s) => s.kind === 'human' && s.name === name && game.to_move.includes(s.seat));
+  return !!name && game.seats.some((s) => (s.kind === 'human' || s.kind === 'bot') && s.name === name && game.to_move.includes(s.seat));
 }
 
 /**

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryFor } from '../api/catalog';
 import { CATALOG } from '../boards/fixtures';
-import { formProblem, newGameRequest, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
+import { formProblem, nameLabel, newGameRequest, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
 
 const entry = (game: string, variant?: string) => entryFor(CATALOG, game, variant)!;
 const base = { options: {}, seed: '', closeEarly: true, clock: '' };
@@ -103,5 +103,12 @@ describe('the new game form', () => {
     expect(two).toHaveLength(2);
     expect(two.filter((s) => s.kind === 'me')).toHaveLength(1);
     expect(resized(seats, 4)).toEqual([...seats, { kind: 'computer', level: 5 }]);
+  });
+});
+
+describe('the names completed for an invitation', () => {
+  it('marks a bot', () => {
+    expect(nameLabel({ name: 'rob', bot: true })).toBe('rob (bot)');
+    expect(nameLabel({ name: 'ann' })).toBe('ann');
   });
 });

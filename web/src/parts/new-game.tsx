@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { seatName, useCatalog } from '../api/catalog';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
-import type { CatalogGame, CatalogOption, NewGame, SeatSpec } from '../api/types';
+import type { CatalogGame, CatalogOption, NewGame, PlayerName, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 
 /** What the form says of a seat: `name` is the player invited to it. */
@@ -140,12 +140,17 @@ function OptionField(props: { option: CatalogOption; value: OptionInput | undefi
   );
 }
 
+/** A completed name as the list shows it: a bot's marked. */
+export function nameLabel(player: PlayerName): string {
+  return player.bot ? `${player.name} (bot)` : player.name;
+}
+
 /**
  * A player's name, completed from the names the server knows as it is
  * typed (`GET /api/players?prefix=`, at most one request per pause).
  */
 function InviteField(props: { seatName: string; index: number; value: string; set(name: string): void }) {
-  const [names, setNames] = useState<string[]>([]);
+  const [names, setNames] = useState<PlayerName[]>([]);
   const prefix = props.value.trim();
   useEffect(() => {
     if (!prefix) {
@@ -154,7 +159,7 @@ function InviteField(props: { seatName: string; index: number; value: string; se
     }
     let gone = false;
     const timer = setTimeout(() => {
-      api.playerNames(prefix).then((found) => !gone && setNames(found.map((n) => n.name)), () => {});
+      api.playerNames(prefix).then((found) => !gone && setNames(found), () => {});
     }, 200);
     return () => {
       gone = true;
@@ -176,7 +181,7 @@ function InviteField(props: { seatName: string; index: number; value: string; se
       />
       <datalist id={list}>
         {names.map((n) => (
-          <option key={n} value={n} />
+          <option key={n.name} value={n.name} label={nameLabel(n)} />
         ))}
       </datalist>
     </>

@@ -55,3 +55,11 @@ describe('the status line', () => {
     expect(seatLabel({ seat: 'b', name: 'x', kind: 'computer', level: 3 })).toBe('computer 3');
   });
 });
+
+describe('a bot seat', () => {
+  it('names the bot as one', () => {
+    expect(seatLabel({ seat: 'b', name: 'rob', kind: 'bot' })).toBe('rob (bot)');
+    const text = statusText(view({ seats: [{ seat: 'w', name: 'ann', kind: 'human' }, { seat: 'b', name: 'rob', kind: 'bot' }], to_move: ['b'] }), agog);
+    expect(text).toContain('rob (bot)');
+  });
+});

@@ -9,6 +9,7 @@ export function seatLabel(seat: SeatView): string {
   if (seat.kind === 'open') return 'open seat';
   if (seat.kind === 'invited') return `${seat.name ?? '?'} (invited)`;
   if (seat.kind === 'computer') return `computer ${seat.level ?? ''}`.trim();
+  if (seat.kind === 'bot') return `${seat.name ?? '?'} (bot)`;
   return seat.name ?? '?';
 }
 

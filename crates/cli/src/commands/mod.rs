@@ -7,6 +7,8 @@ pub mod analyse;
 pub mod apply;
 pub mod arena;
 pub mod backup;
+pub mod bot;
+pub mod bot_engine;
 pub mod engine;
 pub mod ladder;
 pub mod mail_in;

@@ -47,7 +47,13 @@ impl Server {
     /// Starts `arbiter serve` on `database` with `args` besides, and waits
     /// until it is healthy.
     pub async fn start_with(database: &str, args: &[&str]) -> Server {
-        let port = free_port();
+        Server::start_at(database, free_port(), args).await
+    }
+
+    /// Starts `arbiter serve` on `database` at `port` of 127.0.0.1 with
+    /// `args` besides (a server started again where clients know it), and
+    /// waits until it is healthy.
+    pub async fn start_at(database: &str, port: u16, args: &[&str]) -> Server {
         let log_dir = tempfile::tempdir().unwrap();
         let log = log_dir.path().join("server.log");
         let out = File::create(&log).unwrap();

@@ -215,7 +215,7 @@ pub(crate) async fn muted(
     SignedIn(account): SignedIn,
 ) -> Result<Json<Vec<arbiter_api::PlayerName>>, ApiError> {
     let names = state.store.muted_names(account.id).await?;
-    Ok(Json(names.into_iter().map(|name| arbiter_api::PlayerName { name }).collect()))
+    Ok(Json(names.into_iter().map(|name| arbiter_api::PlayerName { name, bot: false }).collect()))
 }
 
 #[utoipa::path(delete, path = "/api/me/muted/{name}", tag = "chat", security(("bearer" = [])),

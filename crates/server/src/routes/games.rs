@@ -262,7 +262,7 @@ pub(crate) async fn take_seat(
         let private = table.stored.invite.clone();
         let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
         match held {
-            Some(StoredSeat { holder, .. }) if holder.is_free() => {
+            Some(StoredSeat { holder, bot, .. }) if holder.is_free() => {
                 match holder {
                     SeatHolder::Invited { account, name } if *account != me.id => {
                         return Err(ApiError::forbidden(format!("seat {label} is kept for {name}, who was invited")));
@@ -275,6 +275,7 @@ pub(crate) async fn take_seat(
                     _ => {}
                 }
                 *holder = SeatHolder::Account(me.id);
+                *bot = me.bot;
             }
             _ => return Err(ApiError::conflict(format!("seat {label} is already taken"))),
         }

@@ -24,6 +24,7 @@ pub fn router() -> Router<AppState> {
         .route("/api/me/sessions/{id}", delete(end_session))
         .route("/api/me/email/verify", post(verify_email))
         .route("/api/me/email/resend", post(resend_link))
+        .route("/api/me/bot", post(become_bot))
 }
 
 /// Failed mails shown at most.
@@ -36,6 +37,7 @@ async fn me_of(state: &AppState, account: Account) -> Result<Me, ApiError> {
         id: account.id.0,
         name: account.name,
         guest: account.guest,
+        bot: account.bot,
         email: account.email,
         email_verified: account.email_verified,
         notify: Notify { email: account.notify_email },
@@ -159,6 +161,32 @@ pub(crate) async fn resend_link(
     check(&state.guards.address_changes, &account.id, "too many links asked for")?;
     crate::mail::verify::send_link(&state, &account, &email).await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+#[utoipa::path(post, path = "/api/me/bot", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, description = "the account is a bot's now, for good", body = Me),
+        (status = 401, body = ErrorBody),
+        (status = 409, description = "a guest's account, or one that holds or is invited to a seat", body = ErrorBody)))]
+pub(crate) async fn become_bot(
+    State(state): State<AppState>,
+    SignedIn(account): SignedIn,
+) -> Result<Json<Me>, ApiError> {
+    if account.guest {
+        return Err(ApiError::conflict(
+            "a guest's account cannot be a bot: sign up (POST /api/accounts) with a new account for the bot",
+        ));
+    }
+    match state.store.make_bot(account.id).await? {
+        Some(bot) => {
+            if !account.bot {
+                tracing::info!(account = %bot.id, "an account became a bot");
+            }
+            Ok(Json(me_of(&state, bot).await?))
+        }
+        None => Err(ApiError::conflict(
+            "this account has games (it holds or is invited to a seat): a bot account is a new one, with no games",
+        )),
+    }
 }
 
 #[utoipa::path(get, path = "/api/me/sessions", tag = "accounts", security(("bearer" = [])),

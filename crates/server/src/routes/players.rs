@@ -49,8 +49,8 @@ pub(crate) async fn names(
     check_name(&query.prefix)
         .map_err(|_| ApiError::malformed("'prefix': the start of a name, 1 to 32 letters, digits, '-', '_' or '.'"))?;
     check(&state.guards.players_per_address, &address.key(), "your address has asked for enough players for now")?;
-    let names = state.store.player_names(&query.prefix, NAMES_AT_MOST).await?;
-    Ok(Json(names.into_iter().map(|name| PlayerName { name }).collect()))
+    let names = state.store.player_names_kinds(&query.prefix, NAMES_AT_MOST).await?;
+    Ok(Json(names.into_iter().map(|(name, bot)| PlayerName { name, bot }).collect()))
 }
 
 #[utoipa::path(get, path = "/api/players/{name}", params(("name" = String, Path, description = "the player's name, in any case")),
@@ -84,7 +84,14 @@ pub(crate) async fn player(
     Ok(Json(PlayerView {
         name: found.name,
         created: found.created.rfc3339(),
-        kind: if found.guest { "guest" } else { "person" }.into(),
+        kind: if found.guest {
+            "guest"
+        } else if found.bot {
+            "bot"
+        } else {
+            "person"
+        }
+        .into(),
         games,
         recent,
     }))

@@ -103,7 +103,8 @@ pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Ti
             }
         };
         occupants.push(occupant);
-        seats.push(StoredSeat { seat, holder });
+        let bot = creator.bot && holder == SeatHolder::Account(creator.id);
+        seats.push(StoredSeat { seat, holder, bot });
     }
     if !seats.iter().any(|s| s.holder == SeatHolder::Account(creator.id)) {
         return Err(ApiError::malformed(
@@ -173,7 +174,8 @@ pub fn rematch_table(old: &super::Table, seated: &[AccountId], now: Timestamp) -
             SeatHolder::Open | SeatHolder::Invited { .. } => (Occupant::default(), SeatHolder::Open),
         };
         occupants.push(occupant);
-        seats.push(StoredSeat { seat: u8::try_from(new).unwrap_or(u8::MAX), holder });
+        let bot = held.bot && matches!(holder, SeatHolder::Account(_));
+        seats.push(StoredSeat { seat: u8::try_from(new).unwrap_or(u8::MAX), holder, bot });
     }
     let mut fresh = GameRecord::new(record.game, record.options.clone());
     fresh.seats = occupants;

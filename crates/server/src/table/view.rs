@@ -124,6 +124,7 @@ impl Table {
             .map(|s| {
                 let mut name = self.stored.record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone());
                 let (kind, level) = match &s.holder {
+                    SeatHolder::Account(_) if s.bot => (SeatKind::Bot, None),
                     SeatHolder::Account(_) => (SeatKind::Human, None),
                     SeatHolder::Computer(level) => (SeatKind::Computer, Some(*level)),
                     SeatHolder::Open => (SeatKind::Open, None),
