@@ -24,6 +24,7 @@ use tokio::sync::Notify;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use super::bot_engine::{Engine, EngineCommand};
+use crate::logging::{LogFormat, start_log};
 
 /// How long a refused move (or an engine that failed on a position) is
 /// left before the bot tries that game's ply again.
@@ -63,13 +64,14 @@ pub struct BotArgs {
     /// nothing (a fallback for a message missed).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     poll: u64,
+    /// How the log is written on standard error: `text` or `json`.
+    #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
 }
 
 /// Runs the bot until it is interrupted (or its token is refused).
 pub fn run(args: &BotArgs) -> Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_from_env("ARBITER_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).try_init();
+    start_log(args.log_format);
     let base = args.server.trim_end_matches('/').to_string();
     if base.starts_with("https://") {
         bail!(
