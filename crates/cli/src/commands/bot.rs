@@ -39,13 +39,9 @@ const MOST_MOVETIME: Duration = Duration::from_secs(60);
 /// `arbiter bot` options.
 #[derive(Args, Debug)]
 pub struct BotArgs {
-    /// The server, as `https://host` or `http://host:port`.
+    /// The server, as `http://host:port`.
     #[arg(long, env = "ARBITER_BOT_SERVER")]
     server: String,
-    /// A PEM file of certificate authorities to trust besides the
-    /// system's (a server whose certificate a private authority signed).
-    #[arg(long, env = "ARBITER_BOT_CA")]
-    ca: Option<std::path::PathBuf>,
     /// A session token of the bot's account (sent as `Authorization:
     /// Bearer`); better given in ARBITER_BOT_TOKEN than on the command line.
     #[arg(long, env = "ARBITER_BOT_TOKEN", hide_env_values = true)]
@@ -77,10 +73,15 @@ pub struct BotArgs {
 pub fn run(args: &BotArgs) -> Result<()> {
     start_log(args.log_format);
     let base = args.server.trim_end_matches('/').to_string();
-    if !base.starts_with("http://") && !base.starts_with("https://") {
-        bail!("'{base}': the server is an address such as https://play.example.org or http://127.0.0.1:8080");
+    if base.starts_with("https://") {
+        bail!(
+            "'{base}': this build speaks plain http only; run the bot beside the server (http://127.0.0.1:…) \
+             or through a local TLS tunnel"
+        );
     }
-    let tls = Arc::new(tls_config(args.ca.as_deref())?);
+    if !base.starts_with("http://") {
+        bail!("'{base}': the server is an address such as http://127.0.0.1:8080");
+    }
     let mut games = BTreeSet::new();
     for name in &args.games {
         let game = GameId::parse(name.trim()).map_err(|e| anyhow!("'--games': {e}"))?;
@@ -91,11 +92,7 @@ pub fn run(args: &BotArgs) -> Result<()> {
         None => EngineCommand::own()?,
     };
     let bridge = Bridge {
-        http: reqwest::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .tls_backend_preconfigured((*tls).clone())
-            .build()
-            .context("an HTTP client")?,
+        http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().context("an HTTP client")?,
         base,
         token: args.token.clone(),
         games,
@@ -105,7 +102,6 @@ pub fn run(args: &BotArgs) -> Result<()> {
         name: None,
         refused: HashMap::new(),
         waiting: HashSet::new(),
-        tls,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(bridge.run(Duration::from_secs(args.poll)))
@@ -136,15 +132,12 @@ struct Bridge {
     refused: HashMap<(String, u64), Instant>,
     /// Invitations left for later (to log them once).
     waiting: HashSet<String>,
-    /// How it speaks TLS to an `https://` server (and `wss://`).
-    tls: Arc<rustls::ClientConfig>,
 }
 
 impl Bridge {
     async fn run(mut self, poll: Duration) -> Result<()> {
         let wake = Arc::new(Notify::new());
-        let channel =
-            tokio::spawn(follow_channel(self.base.clone(), self.token.clone(), self.tls.clone(), wake.clone()));
+        let channel = tokio::spawn(follow_channel(self.base.clone(), self.token.clone(), wake.clone()));
         let mut backoff = Duration::from_secs(1);
         let result = loop {
             match self.look().await {
@@ -386,7 +379,7 @@ fn error_text(value: &Value) -> String {
 /// Follows the personal channel, waking the bot at every message and at
 /// every new connection; connects again (waiting longer each time, up to
 /// 30 s) whenever the connection fails or ends.
-async fn follow_channel(base: String, token: String, tls: Arc<rustls::ClientConfig>, wake: Arc<Notify>) {
+async fn follow_channel(base: String, token: String, wake: Arc<Notify>) {
     let url = format!("ws{}/api/me/live", base.strip_prefix("http").unwrap_or(&base));
     let mut backoff = Duration::from_secs(1);
     let mut connected_before = false;
@@ -398,12 +391,7 @@ async fn follow_channel(base: String, token: String, tls: Arc<rustls::ClientConf
             r
         });
         let connected = match request {
-            Ok(request) => {
-                let connector = tokio_tungstenite::Connector::Rustls(tls.clone());
-                tokio_tungstenite::connect_async_tls_with_config(request, None, false, Some(connector))
-                    .await
-                    .map_err(|e| e.to_string())
-            }
+            Ok(request) => tokio_tungstenite::connect_async(request).await.map_err(|e| e.to_string()),
             Err(e) => Err(e.to_string()),
         };
         match connected {
@@ -435,30 +423,4 @@ async fn follow_channel(base: String, token: String, tls: Arc<rustls::ClientConf
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(MOST_BACKOFF);
     }
-}
-
-/// The TLS the bot speaks to an `https://` server: the system's
-/// certificate authorities (Debian's `ca-certificates`), and those of
-/// `ca`, a PEM file, if given.
-fn tls_config(ca: Option<&std::path::Path>) -> Result<rustls::ClientConfig> {
-    use rustls_pki_types::CertificateDer;
-    use rustls_pki_types::pem::PemObject;
-    let mut roots = rustls::RootCertStore::empty();
-    let native = rustls_native_certs::load_native_certs();
-    let (added, _) = roots.add_parsable_certificates(native.certs);
-    if let Some(path) = ca {
-        let shown = path.display();
-        for cert in CertificateDer::pem_file_iter(path).map_err(|e| anyhow!("'{shown}': {e}"))? {
-            let cert = cert.map_err(|e| anyhow!("'{shown}': not a PEM certificate: {e}"))?;
-            roots.add(cert).map_err(|e| anyhow!("'{shown}': {e}"))?;
-        }
-    } else if added == 0 {
-        tracing::warn!("no certificate authorities found on this system: https servers will be refused");
-    }
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    Ok(rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .context("TLS")?
-        .with_root_certificates(roots)
-        .with_no_client_auth())
 }
