@@ -46,7 +46,7 @@ async fn register_sign_in_and_out(s: &TestServer) {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         me,
-        json!({"id": created["id"], "name": "ann", "guest": false, "email": "ann@example.org", "email_verified": false,
+        json!({"id": created["id"], "name": "ann", "guest": false, "bot": false, "email": "ann@example.org", "email_verified": false,
                "notify": {"email": true}, "failed_mail": []})
     );
     // The cookie alone signs the browser in.
