@@ -5,6 +5,7 @@
 use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
+use crate::key::GameKey;
 
 /// A mail to queue.
 #[derive(Clone, Debug)]
@@ -32,7 +33,18 @@ pub struct ReplyTo {
     /// The hash of the token (only the hash is kept).
     pub token_hash: Vec<u8>,
     /// What the token names.
-    pub names: crate::mail_in::MailToken,
+    pub names: MailToken,
+}
+
+/// What a mail token names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MailToken {
+    /// The account the mail went to.
+    pub account: AccountId,
+    /// The game it was about.
+    pub game: GameKey,
+    /// The game's ply when it was written.
+    pub ply: u32,
 }
 
 /// A queued mail that is due.

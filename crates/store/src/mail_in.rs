@@ -7,22 +7,12 @@ use arbiter_play::Timestamp;
 use crate::accounts::AccountId;
 use crate::error::StoreError;
 use crate::key::GameKey;
+use crate::mail::MailToken;
 use crate::open::Store;
 
 /// How long mail tokens and the record of mails taken in are kept
 /// (seconds): 60 days. A reply to an older mail is refused as unknown.
 pub const MAIL_IN_KEPT: i64 = 60 * 24 * 3600;
-
-/// What a mail token names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MailToken {
-    /// The account the mail went to.
-    pub account: AccountId,
-    /// The game it was about.
-    pub game: GameKey,
-    /// The game's ply when it was written.
-    pub ply: u32,
-}
 
 impl Store {
     /// What the token with this hash names, if it is known.
