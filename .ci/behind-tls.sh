@@ -106,3 +106,10 @@ if [ "$answer" != "200 ok" ]; then
   echo "FAILED  GET /healthz through Caddy while the server restarts: expected 200 ok, got $answer"; logs; exit 1
 fi
 echo "ok      the server stopped with status 0; GET /healthz sent while it was down was answered 200 ok once it was back"
+
+echo "-- arbiter bot over HTTPS: Caddy's authority given with --ca, the personal channel over wss"
+wait_for "curl -sf --cacert '$root' --resolve localhost:$https_port:127.0.0.1 https://localhost:$https_port/healthz" 150
+if ! timeout 90 python3 .ci/bot_over_tls.py "$https_port" "$root" "$binary"; then
+  logs
+  exit 1
+fi

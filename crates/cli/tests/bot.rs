@@ -236,3 +236,38 @@ async fn a_bot_survives_a_server_restart_and_its_engine_dying() {
     assert!(log.matches("engine started").count() >= 2, "restarted: {log}");
     assert!(!log.contains("no move from the engine"), "an engine that died is asked again at once: {log}");
 }
+
+/// What `arbiter bot` cannot use is refused at start, naming it: a server
+/// that is not http(s), a `--ca` file that is missing or holds no
+/// certificate, a level out of range.
+#[test]
+fn a_bot_refuses_what_it_cannot_use_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_pem = dir.path().join("not-a-ca.pem");
+    std::fs::write(&not_pem, "this is not a certificate\n").unwrap();
+    let missing = dir.path().join("missing.pem");
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (vec!["--server".into(), "ftp://127.0.0.1:21".into()], "'ftp://127.0.0.1:21': the server is an address".into()),
+        (
+            vec!["--server".into(), "https://localhost:1".into(), "--ca".into(), missing.display().to_string()],
+            format!("'{}'", missing.display()),
+        ),
+        (
+            vec!["--server".into(), "https://localhost:1".into(), "--ca".into(), not_pem.display().to_string()],
+            format!("'{}': no PEM certificate in it", not_pem.display()),
+        ),
+        (vec!["--server".into(), "http://127.0.0.1:1".into(), "--level".into(), "11".into()], "--level".into()),
+    ];
+    for (args, expected) in cases {
+        let output = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .arg("bot")
+            .args(&args)
+            .env("ARBITER_BOT_TOKEN", "some-token")
+            .stdin(Stdio::null())
+            .output()
+            .expect("arbiter bot runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains(&expected), "{args:?}: expected {expected:?} in: {stderr}");
+    }
+}

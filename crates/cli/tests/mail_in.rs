@@ -78,11 +78,7 @@ async fn a_reply_through_the_pipe_plays_its_move() {
         let to = format!("{name}@example.org");
         let mut link = None;
         for _ in 0..200 {
-            link = smtp.received().iter().rev().find(|m| m.to == to).map(|m| {
-                let body = m.data.replace("=\n", "").replace("=3D", "=");
-                let at = body.find("/verify?token=").unwrap() + "/verify?token=".len();
-                body[at..at + 64].to_string()
-            });
+            link = arbiter_testkit::verification_token(&smtp.received(), &to);
             if link.is_some() {
                 break;
             }

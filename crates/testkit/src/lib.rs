@@ -17,4 +17,4 @@ mod smtp;
 
 pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};
 pub use database::TestDatabase;
-pub use smtp::{Received, SmtpListener};
+pub use smtp::{Received, SmtpListener, verification_token};

@@ -15,6 +15,15 @@ pub struct Received {
     pub data: String,
 }
 
+/// The token of the newest address-verification link mailed to `to`
+/// (its quoted-printable soft line breaks undone), if one was.
+pub fn verification_token(mails: &[Received], to: &str) -> Option<String> {
+    let mail = mails.iter().rev().find(|m| m.to == to && m.data.contains("verify your address"))?;
+    let body = mail.data.replace("=\n", "").replace("=3D", "=");
+    let start = body.find("/verify?token=")? + "/verify?token=".len();
+    body.get(start..start + 64).map(str::to_string)
+}
+
 /// A small SMTP server on loopback: it answers each command as a mail
 /// server does and keeps every message. While `refuse` is set it answers
 /// `MAIL FROM` with a temporary failure.

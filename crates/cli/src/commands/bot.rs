@@ -18,7 +18,12 @@ use arbiter_games::GameId;
 use arbiter_play::{Clock, SystemClock, Timestamp};
 use clap::Args;
 use futures_util::StreamExt;
-use reqwest::{Method, StatusCode};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::{Method, Request, StatusCode};
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -33,15 +38,22 @@ const RETRY_REFUSED: Duration = Duration::from_secs(60);
 /// The longest wait between attempts to reach the server.
 const MOST_BACKOFF: Duration = Duration::from_secs(30);
 
+/// How long one request to the server may take, answer included.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// The longest search the bot asks for, whatever the time left.
 const MOST_MOVETIME: Duration = Duration::from_secs(60);
 
 /// `arbiter bot` options.
 #[derive(Args, Debug)]
 pub struct BotArgs {
-    /// The server, as `http://host:port`.
+    /// The server, as `https://host` or `http://host:port`.
     #[arg(long, env = "ARBITER_BOT_SERVER")]
     server: String,
+    /// A PEM file of certificate authorities to trust besides the
+    /// system's (a server whose certificate a private authority signed).
+    #[arg(long, env = "ARBITER_BOT_CA")]
+    ca: Option<std::path::PathBuf>,
     /// A session token of the bot's account (sent as `Authorization:
     /// Bearer`); better given in ARBITER_BOT_TOKEN than on the command line.
     #[arg(long, env = "ARBITER_BOT_TOKEN", hide_env_values = true)]
@@ -73,15 +85,10 @@ pub struct BotArgs {
 pub fn run(args: &BotArgs) -> Result<()> {
     start_log(args.log_format);
     let base = args.server.trim_end_matches('/').to_string();
-    if base.starts_with("https://") {
-        bail!(
-            "'{base}': this build speaks plain http only; run the bot beside the server (http://127.0.0.1:…) \
-             or through a local TLS tunnel"
-        );
+    if !base.starts_with("http://") && !base.starts_with("https://") {
+        bail!("'{base}': the server is an address such as https://play.example.org or http://127.0.0.1:8080");
     }
-    if !base.starts_with("http://") {
-        bail!("'{base}': the server is an address such as http://127.0.0.1:8080");
-    }
+    let tls = Arc::new(tls_config(args.ca.as_deref())?);
     let mut games = BTreeSet::new();
     for name in &args.games {
         let game = GameId::parse(name.trim()).map_err(|e| anyhow!("'--games': {e}"))?;
@@ -92,7 +99,7 @@ pub fn run(args: &BotArgs) -> Result<()> {
         None => EngineCommand::own()?,
     };
     let bridge = Bridge {
-        http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().context("an HTTP client")?,
+        http: http_client(&tls),
         base,
         token: args.token.clone(),
         games,
@@ -102,6 +109,7 @@ pub fn run(args: &BotArgs) -> Result<()> {
         name: None,
         refused: HashMap::new(),
         waiting: HashSet::new(),
+        tls,
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(bridge.run(Duration::from_secs(args.poll)))
@@ -118,7 +126,7 @@ enum Trouble {
 
 /// What the bot knows and holds.
 struct Bridge {
-    http: reqwest::Client,
+    http: HttpClient,
     base: String,
     token: String,
     games: BTreeSet<String>,
@@ -132,12 +140,15 @@ struct Bridge {
     refused: HashMap<(String, u64), Instant>,
     /// Invitations left for later (to log them once).
     waiting: HashSet<String>,
+    /// How it speaks TLS to an `https://` server (and `wss://`).
+    tls: Arc<rustls::ClientConfig>,
 }
 
 impl Bridge {
     async fn run(mut self, poll: Duration) -> Result<()> {
         let wake = Arc::new(Notify::new());
-        let channel = tokio::spawn(follow_channel(self.base.clone(), self.token.clone(), wake.clone()));
+        let channel =
+            tokio::spawn(follow_channel(self.base.clone(), self.token.clone(), self.tls.clone(), wake.clone()));
         let mut backoff = Duration::from_secs(1);
         let result = loop {
             match self.look().await {
@@ -169,17 +180,29 @@ impl Bridge {
 
     /// Sends a request: the answer's status and JSON body.
     async fn call(&self, method: Method, path: &str, body: Option<Value>) -> Result<(StatusCode, Value), Trouble> {
-        let mut request = self
-            .http
-            .request(method, format!("{}{path}", self.base))
+        let unreachable = |e: &dyn std::fmt::Display| Trouble::Unreachable(format!("{path}: {e}"));
+        let mut request = Request::builder()
+            .method(method)
+            .uri(format!("{}{path}", self.base))
             .header("authorization", format!("Bearer {}", self.token));
-        if let Some(body) = body {
-            request = request.json(&body);
-        }
-        let answer = request.send().await.map_err(|e| Trouble::Unreachable(format!("{path}: {e}")))?;
-        let status = answer.status();
-        let text = answer.text().await.map_err(|e| Trouble::Unreachable(format!("{path}: {e}")))?;
-        let value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let bytes = match body {
+            Some(body) => {
+                request = request.header("content-type", "application/json");
+                Bytes::from(body.to_string())
+            }
+            None => Bytes::new(),
+        };
+        let request = request.body(Full::new(bytes)).map_err(|e| unreachable(&e))?;
+        let exchange = async {
+            let answer = self.http.request(request).await.map_err(|e| unreachable(&error_chain(&e)))?;
+            let status = answer.status();
+            let body = answer.into_body().collect().await.map_err(|e| unreachable(&e))?.to_bytes();
+            Ok::<_, Trouble>((status, body))
+        };
+        let (status, text) = tokio::time::timeout(REQUEST_TIMEOUT, exchange)
+            .await
+            .map_err(|_| unreachable(&format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())))??;
+        let value = serde_json::from_slice(&text).unwrap_or(Value::Null);
         if status == StatusCode::UNAUTHORIZED {
             return Err(Trouble::SignedOut(error_text(&value)));
         }
@@ -379,7 +402,7 @@ fn error_text(value: &Value) -> String {
 /// Follows the personal channel, waking the bot at every message and at
 /// every new connection; connects again (waiting longer each time, up to
 /// 30 s) whenever the connection fails or ends.
-async fn follow_channel(base: String, token: String, wake: Arc<Notify>) {
+async fn follow_channel(base: String, token: String, tls: Arc<rustls::ClientConfig>, wake: Arc<Notify>) {
     let url = format!("ws{}/api/me/live", base.strip_prefix("http").unwrap_or(&base));
     let mut backoff = Duration::from_secs(1);
     let mut connected_before = false;
@@ -391,7 +414,12 @@ async fn follow_channel(base: String, token: String, wake: Arc<Notify>) {
             r
         });
         let connected = match request {
-            Ok(request) => tokio_tungstenite::connect_async(request).await.map_err(|e| e.to_string()),
+            Ok(request) => {
+                let connector = tokio_tungstenite::Connector::Rustls(tls.clone());
+                tokio_tungstenite::connect_async_tls_with_config(request, None, false, Some(connector))
+                    .await
+                    .map_err(|e| e.to_string())
+            }
             Err(e) => Err(e.to_string()),
         };
         match connected {
@@ -423,4 +451,62 @@ async fn follow_channel(base: String, token: String, wake: Arc<Notify>) {
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(MOST_BACKOFF);
     }
+}
+
+/// The TLS the bot speaks to an `https://` server: the system's
+/// certificate authorities (Debian's `ca-certificates`), and those of
+/// `ca`, a PEM file, if given.
+fn tls_config(ca: Option<&std::path::Path>) -> Result<rustls::ClientConfig> {
+    use rustls_pki_types::CertificateDer;
+    use rustls_pki_types::pem::PemObject;
+    let mut roots = rustls::RootCertStore::empty();
+    let native = rustls_native_certs::load_native_certs();
+    let (added, _) = roots.add_parsable_certificates(native.certs);
+    if let Some(path) = ca {
+        let shown = path.display();
+        let mut found = 0;
+        for cert in CertificateDer::pem_file_iter(path).map_err(|e| anyhow!("'{shown}': {e}"))? {
+            let cert = cert.map_err(|e| anyhow!("'{shown}': not a PEM certificate: {e}"))?;
+            roots.add(cert).map_err(|e| anyhow!("'{shown}': {e}"))?;
+            found += 1;
+        }
+        if found == 0 {
+            bail!("'{shown}': no PEM certificate in it (a CERTIFICATE block is expected)");
+        }
+    } else if added == 0 {
+        tracing::warn!("no certificate authorities found on this system: https servers will be refused");
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    Ok(rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .context("TLS")?
+        .with_root_certificates(roots)
+        .with_no_client_auth())
+}
+
+/// The bot's HTTP client: HTTP/1.1, plain for `http://` and TLS (with
+/// `tls`) for `https://`.
+type HttpClient = Client<hyper_rustls::HttpsConnector<HttpConnector>, Full<Bytes>>;
+
+/// Makes the HTTP client, speaking TLS with `tls` to an `https://` server.
+fn http_client(tls: &Arc<rustls::ClientConfig>) -> HttpClient {
+    let connector = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config((**tls).clone())
+        .https_or_http()
+        .enable_http1()
+        .build();
+    Client::builder(TokioExecutor::new()).build(connector)
+}
+
+/// An error with its causes, `outer: inner: …` (a connection error's
+/// cause is what says why: refused, certificate not trusted, …).
+fn error_chain(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text.push_str(": ");
+        text.push_str(&inner.to_string());
+        cause = inner.source();
+    }
+    text
 }

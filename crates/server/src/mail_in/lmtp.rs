@@ -67,9 +67,7 @@ enum Line {
 /// passing over the rest of a longer one.
 async fn read_line<R: AsyncRead + Unpin>(reader: &mut BufReader<R>, max: usize) -> std::io::Result<Line> {
     let mut line = Vec::new();
-    let read = tokio::time::timeout(IDLE, (&mut *reader).take(max as u64).read_until(b'\n', &mut line))
-        .await
-        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "idle too long"))??;
+    let read = read_at_most(reader, max, &mut line).await?;
     if read == 0 {
         return Ok(Line::Closed);
     }
@@ -82,16 +80,25 @@ async fn read_line<R: AsyncRead + Unpin>(reader: &mut BufReader<R>, max: usize) 
     // Too long: pass over the rest of it.
     loop {
         let mut rest = Vec::new();
-        let n = tokio::time::timeout(IDLE, (&mut *reader).take(max as u64).read_until(b'\n', &mut rest))
-            .await
-            .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "idle too long"))??;
-        if n == 0 {
+        if read_at_most(reader, max, &mut rest).await? == 0 {
             return Ok(Line::Closed);
         }
         if rest.ends_with(b"\n") {
             return Ok(Line::TooLong);
         }
     }
+}
+
+/// Reads up to a line break, at most `max` bytes, into `into`, waiting at
+/// most [`IDLE`] for them: how many bytes were read (0 at the end).
+async fn read_at_most<R: AsyncRead + Unpin>(
+    reader: &mut BufReader<R>,
+    max: usize,
+    into: &mut Vec<u8>,
+) -> std::io::Result<usize> {
+    tokio::time::timeout(IDLE, (&mut *reader).take(max as u64).read_until(b'\n', into))
+        .await
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::TimedOut, "idle too long"))?
 }
 
 /// `text` as one line of a reply: printable ASCII, at most 400 bytes.

@@ -12,13 +12,9 @@ use tokio::net::TcpListener;
 
 use super::{Db, TestServer};
 
-/// The verification link's token in the mail to `to`, its quoted-printable
-/// soft line breaks undone.
+/// The verification link's token in the mail to `to`.
 pub fn link_token(mails: &[Received], to: &str) -> String {
-    let mail = mails.iter().rev().find(|m| m.to == to && m.data.contains("verify your address")).expect("a link");
-    let body = mail.data.replace("=\n", "").replace("=3D", "=");
-    let start = body.find("/verify?token=").expect("the link") + "/verify?token=".len();
-    body[start..start + 64].to_string()
+    arbiter_testkit::verification_token(mails, to).expect("a verification link")
 }
 
 pub async fn server_with_mail(db: Db, smtp: &SmtpListener) -> Option<TestServer> {
