@@ -5,7 +5,8 @@
 # verifies an address, the turns, the answer to a mail move) goes out
 # through the same Postfix, which relays it to a small SMTP listener that
 # keeps it (.ci/mail_in_postfix.py). Checks that a reply's move is played
-# and its answer goes out. Everything in a temporary folder, free ports
+# and its answer goes out, then that three players play a whole game of
+# Single Capture Go to its end by mail only, through Postfix. Everything in a temporary folder, free ports
 # except Postfix's own port 25 on 127.0.0.1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -71,4 +72,4 @@ if ! python3 .ci/mail_in_postfix.py play "http://127.0.0.1:$port" "$work/mails";
   logs
   exit 1
 fi
-echo "a reply through Postfix and LMTP played its move, and its answer went out through Postfix"
+echo "replies through Postfix and LMTP played their moves (and a whole Single Capture Go game), and the answers went out through Postfix"

@@ -9,6 +9,11 @@ takes its other seat; ann replies to her turn's mail through Postfix
 (SMTP on 127.0.0.1:25) with a legal move; the move must be played and the
 answer ("Your move … is played") must reach ann through Postfix, and bo's
 turn mail too.
+Then ann, bo and cy play a whole game of Single Capture Go by mail only:
+each round, each player replies through Postfix to the newest mail that
+opened the round (its Reply-To) with a square; the play's confirmation
+reaches that player through Postfix, the round closes when all three
+have played, and at the end each player is mailed that the game is over.
 """
 
 import asyncio
@@ -16,6 +21,7 @@ import email
 import email.policy
 import json
 import os
+import random
 import re
 import smtplib
 import sys
@@ -128,6 +134,93 @@ def account(url, folder, name):
     return token
 
 
+def reply_by_mail(to_mail, sender, body):
+    """Replies to `to_mail` through Postfix (SMTP on 127.0.0.1:25), as a
+    mail client does: the person's text above the quoted original."""
+    reply_to = email.utils.parseaddr(str(to_mail["Reply-To"]))[1]
+    assert reply_to.startswith("play+") and reply_to.endswith("@games.example"), reply_to
+    reply = email.message.EmailMessage()
+    reply["From"] = sender
+    reply["To"] = reply_to
+    reply["Subject"] = "Re: " + str(to_mail["Subject"])
+    reply["In-Reply-To"] = str(to_mail["Message-ID"])
+    reply.set_content(f"{body}\n\nOn a day, Arbiter <{reply_to}> wrote:\n> " + text(to_mail).replace("\n", "\n> "))
+    with smtplib.SMTP("127.0.0.1", 25, timeout=10) as smtp:
+        smtp.send_message(reply)
+    return reply_to
+
+
+def wait_until(what, done, seconds=60):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = done()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise SystemExit(f"FAILED  {what} within {seconds} s")
+
+
+def round_mail(folder, to, used):
+    """The newest mail to `to` that opened a round and was not replied to."""
+    for mail in reversed(mails(folder)):
+        if to in str(mail["To"]) and "is open" in str(mail["Subject"]) and mail["Reply-To"]:
+            if str(mail["Message-ID"]) in used:
+                return None
+            return mail
+    return None
+
+
+def scg_by_mail(url, folder, tokens):
+    names = ["ann", "bo", "cy"]
+    status, game = call(url, "POST", "/api/games", tokens["ann"], {
+        "game": "scg", "seats": [{"account": "me"}, {"open": True}, {"open": True}],
+        "clock": {"round_hours": 24, "close_early": True}})
+    assert status in (200, 201), (status, game)
+    game_id = game["id"]
+    for name, seat in (("bo", "B"), ("cy", "C")):
+        status, body = call(url, "POST", f"/api/games/{game_id}/seats/{seat}", tokens[name])
+        assert status == 200, (status, body)
+    choose = random.Random(7)
+    used = set()
+    rounds = plays = 0
+    started = time.time()
+    while True:
+        status, view = call(url, "GET", f"/api/games/{game_id}")
+        if view["status"]["state"] == "over":
+            break
+        rounds += 1
+        assert rounds <= 60, "the game should end within 60 rounds"
+        round_number = view["ply"]
+        for name in names:
+            address = f"{name}@players.example"
+            status, mine = call(url, "GET", f"/api/games/{game_id}", tokens[name])
+            if mine["ply"] != round_number or mine["status"]["state"] == "over" or not mine.get("legal"):
+                continue
+            opened = wait_until(f"{name}'s mail opening round {round_number}",
+                                lambda: round_mail(folder, address, used))
+            used.add(str(opened["Message-ID"]))
+            square = choose.choice(mine["legal"])["move"]
+            reply_by_mail(opened, f"{name} <{address}>", square)
+            plays += 1
+
+            def taken():
+                status, now = call(url, "GET", f"/api/games/{game_id}", tokens[name])
+                return (now["ply"] != round_number or now["status"]["state"] == "over"
+                        or (now.get("scg") or {}).get("my_play") == square)
+            wait_until(f"{name}'s mailed play {square} in round {round_number}", taken)
+            status, now = call(url, "GET", f"/api/games/{game_id}")
+            if now["ply"] == round_number and now["status"]["state"] != "over":
+                wait_for_mail(folder, address, f"is in: {square}")
+        wait_until(f"round {round_number} to close",
+                   lambda: (lambda v: v["ply"] != round_number or v["status"]["state"] == "over")(
+                       call(url, "GET", f"/api/games/{game_id}")[1]))
+    for name in names:
+        wait_for_mail(folder, f"{name}@players.example", "is over")
+    status, view = call(url, "GET", f"/api/games/{game_id}")
+    print(f"a three-player game of Single Capture Go played to its end by mail through Postfix: {rounds} rounds, "
+          f"{plays} plays mailed, {time.time() - started:.1f} s; {view['status']}")
+
+
 def play(url, folder):
     ann = account(url, folder, "ann")
     bo = account(url, folder, "bo")
@@ -137,19 +230,10 @@ def play(url, folder):
     status, body = call(url, "POST", f"/api/games/{game_id}/seats/r", bo)
     assert status == 200, (status, body)
     turn = wait_for_mail(folder, "ann@players.example", "your move")
-    reply_to = email.utils.parseaddr(str(turn["Reply-To"]))[1]
-    assert reply_to.startswith("play+") and reply_to.endswith("@games.example"), reply_to
     status, view = call(url, "GET", f"/api/games/{game_id}", ann)
     move = view["legal"][0]["move"]
-    reply = email.message.EmailMessage()
-    reply["From"] = "Ann <ann@players.example>"
-    reply["To"] = reply_to
-    reply["Subject"] = "Re: " + str(turn["Subject"])
-    reply["In-Reply-To"] = str(turn["Message-ID"])
-    reply.set_content(f"{move}\n\nOn a day, Arbiter <{reply_to}> wrote:\n> " + text(turn).replace("\n", "\n> "))
     sent_at = time.time()
-    with smtplib.SMTP("127.0.0.1", 25, timeout=10) as smtp:
-        smtp.send_message(reply)
+    reply_by_mail(turn, "Ann <ann@players.example>", move)
     deadline = time.time() + 60
     while time.time() < deadline:
         status, view = call(url, "GET", f"/api/games/{game_id}")
@@ -164,6 +248,8 @@ def play(url, folder):
     wait_for_mail(folder, "bo@players.example", "The last move: " + move)
     print(f"played {move} by mail {played_at - sent_at:.2f} s after the reply was sent to Postfix; "
           f"its answer was kept {answered_at - sent_at:.2f} s after")
+    cy = account(url, folder, "cy")
+    scg_by_mail(url, folder, {"ann": ann, "bo": bo, "cy": cy})
 
 
 if __name__ == "__main__":
