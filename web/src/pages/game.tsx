@@ -223,7 +223,7 @@ export function GamePage(props: { id: string }) {
               <SeatMark board={view.board} seat={s.seat} />
               <span>{seatName(entry, s.seat)}</span>
               <span class="who">
-                {s.kind === 'human' && s.name ? <a href={`/players/${encodeURIComponent(s.name)}`}>{s.name}</a> : seatLabel(s)}
+                {(s.kind === 'human' || s.kind === 'bot') && s.name ? <a href={`/players/${encodeURIComponent(s.name)}`}>{seatLabel(s)}</a> : seatLabel(s)}
                 {view.you.includes(s.seat) ? ' (you)' : ''}
               </span>
               {mayTake(s.kind, s.name) && (
