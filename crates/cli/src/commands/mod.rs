@@ -9,6 +9,7 @@ pub mod arena;
 pub mod backup;
 pub mod bot;
 pub mod bot_engine;
+mod bot_server;
 pub mod engine;
 pub mod ladder;
 pub mod mail_in;
