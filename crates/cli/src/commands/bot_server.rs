@@ -26,6 +26,11 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The largest answer the bot reads (a list of 100 games is far less).
 const MAX_ANSWER: usize = 16 * 1024 * 1024;
 
+/// How long the personal channel may say nothing, not even the server's
+/// ping (every 30 s by default), before the bot takes the connection for
+/// dead and connects again.
+const CHANNEL_SILENCE: Duration = Duration::from_secs(150);
+
 /// The longest wait between attempts to reach the server.
 pub(super) const MOST_BACKOFF: Duration = Duration::from_secs(30);
 
@@ -119,7 +124,7 @@ pub(super) fn error_text(value: &Value) -> String {
 
 /// Follows the personal channel, waking the bot at every message and at
 /// every new connection; connects again (waiting longer each time, up to
-/// 30 s) whenever the connection fails or ends.
+/// 30 s) whenever the connection fails, ends or goes silent.
 pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>) {
     let Server { base, token, tls, .. } = &*server;
     let url = format!("ws{}/api/me/live", base.strip_prefix("http").unwrap_or(base));
@@ -135,9 +140,12 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>) {
         let connected = match request {
             Ok(request) => {
                 let connector = tokio_tungstenite::Connector::Rustls(tls.clone());
-                tokio_tungstenite::connect_async_tls_with_config(request, None, false, Some(connector))
-                    .await
-                    .map_err(|e| e.to_string())
+                let connecting =
+                    tokio_tungstenite::connect_async_tls_with_config(request, None, false, Some(connector));
+                match tokio::time::timeout(REQUEST_TIMEOUT, connecting).await {
+                    Ok(connected) => connected.map_err(|e| e.to_string()),
+                    Err(_) => Err(format!("no answer within {} s", REQUEST_TIMEOUT.as_secs())),
+                }
             }
             Err(e) => Err(e.to_string()),
         };
@@ -151,8 +159,15 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>) {
                 connected_before = true;
                 backoff = Duration::from_secs(1);
                 wake.notify_one();
-                while let Some(message) = socket.next().await {
-                    let Ok(message) = message else { break };
+                loop {
+                    let message = match tokio::time::timeout(CHANNEL_SILENCE, socket.next()).await {
+                        Ok(Some(Ok(message))) => message,
+                        Ok(_) => break,
+                        Err(_) => {
+                            tracing::warn!(silent_for = ?CHANNEL_SILENCE, "the personal channel went silent");
+                            break;
+                        }
+                    };
                     let Ok(text) = message.to_text() else { continue };
                     match serde_json::from_str::<PersonalMessage>(text) {
                         Ok(PersonalMessage::Notice { notice }) => {
