@@ -1,5 +1,5 @@
 // The server's own answers for positions of every game, kept by a Rust
-// test (crates/server/tests/fixtures.rs): the client's tests draw and
+// test (crates/server/tests/server/fixtures.rs): the client's tests draw and
 // click these, never boards typed by hand.
 
 import type { Catalog, GameView, PositionView } from '../api/types';

@@ -1,0 +1,54 @@
+//! The server's tests: each module drives a real `arbiter serve` router on
+//! 127.0.0.1 over HTTP and WebSockets, on a SQLite file and on PostgreSQL.
+//!
+//! They are one test binary, each file a module, so that the support
+//! code and the clients they drive the server with are compiled and
+//! linked once rather than once a file. A file added to this folder
+//! must be named below; `every_file_is_a_module` fails otherwise.
+
+#[macro_use]
+mod support;
+
+mod accounts;
+mod admin;
+mod attacks_accounts;
+mod attacks_games;
+mod attacks_sockets;
+mod boards;
+mod bots;
+mod chat;
+mod client;
+mod connections;
+mod fixtures;
+mod games;
+mod guests;
+mod invitations;
+mod live;
+mod mail;
+mod mail_in;
+mod metrics;
+mod notices;
+mod offers;
+mod openapi;
+mod parsers_properties;
+mod players;
+mod scg;
+
+/// Every `.rs` file of this folder is a module of this binary: a file
+/// left out would compile nowhere and its tests would never run.
+#[test]
+fn every_file_is_a_module() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("server");
+    let here = std::fs::read_to_string(folder.join("main.rs")).expect("main.rs is readable");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&folder).expect("the tests folder is readable") {
+        let name = entry.expect("a folder entry").file_name().to_string_lossy().into_owned();
+        if let Some(module) = name.strip_suffix(".rs")
+            && module != "main"
+            && !here.lines().any(|line| line == format!("mod {module};"))
+        {
+            missing.push(name);
+        }
+    }
+    assert!(missing.is_empty(), "files not named as modules in main.rs: {missing:?}");
+}

@@ -1,0 +1,445 @@
+//! Games: stored and read back whole, changed only from the version read,
+//! seats taken only when open, listed, and found when due.
+
+use crate::support;
+
+use std::collections::HashSet;
+
+use arbiter_play::GameRecord;
+use arbiter_store::{
+    AccountId, GameFilter, GameKey, GameState, GameUpdate, NewAccount, NewGame, NewMail, SeatHolder, Store, StoreError,
+    StoredSeat,
+};
+use support::{at, on_both, record};
+
+/// Two accounts, Ann and Bob.
+async fn two_accounts(store: &Store) -> (AccountId, AccountId) {
+    let new = |name| NewAccount { name, password_hash: "h", email: None, now: at(0) };
+    (store.create_account(&new("Ann")).await.unwrap().id, store.create_account(&new("Bob")).await.unwrap().id)
+}
+
+/// A new game `key`: seat 0 held by `account`, seat 1 by the computer at
+/// level 3, seat 2 open.
+fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGame {
+    NewGame {
+        key: GameKey(key.into()),
+        record: record(key),
+        state,
+        seats: vec![
+            StoredSeat { seat: 0, holder: SeatHolder::Account(account), bot: false },
+            StoredSeat { seat: 1, holder: SeatHolder::Computer(3), bot: false },
+            StoredSeat { seat: 2, holder: SeatHolder::Open, bot: false },
+        ],
+        deadline: None,
+        now: at(now),
+        creator: Some(account),
+        invite: None,
+        mail: Vec::new(),
+        computer_games_limit: None,
+    }
+}
+
+/// A change to `record` at `now`.
+fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
+    GameUpdate {
+        record,
+        state,
+        deadline: None,
+        seat_taken: None,
+        seat_declined: None,
+        offers: Vec::new(),
+        rematch: None,
+        notices: Vec::new(),
+        mail: Vec::new(),
+        now: at(now),
+    }
+}
+
+#[tokio::test]
+async fn games_read_back_as_stored() {
+    on_both("games_read_back_as_stored", |db| async move {
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let mut new = new_game("x7f3", ann, GameState::Open, 10);
+        new.deadline = Some(at(500));
+        let created = store.create_game(&new).await.unwrap();
+        assert_eq!(created.version, 1);
+
+        let read = store.game(&new.key).await.unwrap().expect("the game");
+        assert_eq!(read.key, new.key);
+        assert_eq!(read.record, new.record);
+        assert_eq!(serde_json::to_string(&read.record).unwrap(), serde_json::to_string(&new.record).unwrap());
+        assert_eq!(read.state, GameState::Open);
+        assert_eq!(read.version, 1);
+        assert_eq!(read.seats, new.seats);
+        assert_eq!(read.deadline, Some(at(500)));
+        assert_eq!((read.created, read.updated), (at(10), at(10)));
+        assert_eq!(created.seats, read.seats);
+        assert_eq!(created.record, read.record);
+
+        // A game without seats reads back too; an unknown one is None.
+        let bare =
+            NewGame { key: GameKey("bare".into()), seats: Vec::new(), ..new_game("bare", ann, GameState::Active, 11) };
+        store.create_game(&bare).await.unwrap();
+        let read = store.game(&bare.key).await.unwrap().unwrap();
+        assert!(read.seats.is_empty());
+        assert_eq!(read.deadline, None);
+        assert!(store.game(&GameKey("nope".into())).await.unwrap().is_none());
+
+        // A key is given once.
+        assert!(matches!(store.create_game(&new).await, Err(StoreError::Database(_))));
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_change_is_stored_only_from_the_version_read() {
+    on_both("a_change_is_stored_only_from_the_version_read", |db| async move {
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let key = GameKey("g1".into());
+        store.create_game(&new_game("g1", ann, GameState::Active, 0)).await.unwrap();
+
+        let mut changed = record("g1");
+        changed.moves.push(arbiter_play::record::MoveRecord::new("c2-c3"));
+        let mut first = update(changed.clone(), GameState::Active, 5);
+        first.deadline = Some(at(100));
+        let stored = store.update_game(&key, 1, first.clone()).await.unwrap();
+        assert_eq!(stored.version, 2);
+        assert_eq!(stored.record, changed);
+        assert_eq!(stored.deadline, Some(at(100)));
+        assert_eq!((stored.created, stored.updated), (at(0), at(5)));
+        assert_eq!(stored.seats.len(), 3);
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((read.version, read.record, read.deadline), (2, changed.clone(), Some(at(100))));
+
+        // From version 1 again: stale, and nothing changes.
+        match store.update_game(&key, 1, update(record("other"), GameState::Finished, 6)).await {
+            Err(e @ StoreError::Stale { expected: 1, found: 2, .. }) => assert!(e.to_string().contains("'g1'"), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((read.version, read.state, read.record), (2, GameState::Active, changed));
+
+        let finished = store.update_game(&key, 2, update(record("g1"), GameState::Finished, 7)).await.unwrap();
+        assert_eq!((finished.version, finished.state, finished.deadline), (3, GameState::Finished, None));
+
+        match store.update_game(&GameKey("nope".into()), 1, update(record("x"), GameState::Active, 8)).await {
+            Err(StoreError::NotFound { key }) => assert_eq!(key.0, "nope"),
+            other => panic!("{other:?}"),
+        }
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn only_an_open_seat_can_be_taken() {
+    on_both("only_an_open_seat_can_be_taken", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let key = GameKey("seats".into());
+        store.create_game(&new_game("seats", ann, GameState::Open, 0)).await.unwrap();
+
+        // Ann's seat, the computer's seat and a seat the game lacks are
+        // refused, and refusing changes nothing (not even the version).
+        for seat in [0u8, 1, 7] {
+            let mut take = update(record("seats"), GameState::Active, 1);
+            take.seat_taken = Some((seat, bob));
+            match store.update_game(&key, 1, take.clone()).await {
+                Err(e @ StoreError::SeatTaken { .. }) => {
+                    assert_eq!(e.to_string(), format!("game 'seats': seat {seat} is already taken"))
+                }
+                other => panic!("seat {seat}: {other:?}"),
+            }
+        }
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((read.version, read.state), (1, GameState::Open));
+        assert_eq!(read.seats[1].holder, SeatHolder::Computer(3));
+
+        let mut take = update(record("seats"), GameState::Active, 2);
+        take.seat_taken = Some((2, bob));
+        let stored = store.update_game(&key, 1, take.clone()).await.unwrap();
+        assert_eq!(stored.version, 2);
+        assert_eq!(stored.state, GameState::Active);
+        assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob), bot: false });
+        assert_eq!(store.game(&key).await.unwrap().unwrap().seats, stored.seats);
+
+        // Taken now, by the current version too.
+        take.seat_taken = Some((2, ann));
+        assert!(matches!(store.update_game(&key, 2, take.clone()).await, Err(StoreError::SeatTaken { seat: 2, .. })));
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn of_twenty_concurrent_changes_from_one_version_exactly_one_is_stored() {
+    on_both("of_twenty_concurrent_changes_from_one_version_exactly_one_is_stored", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let key = GameKey("race".into());
+        store.create_game(&new_game("race", ann, GameState::Open, 0)).await.unwrap();
+
+        let mut tasks = Vec::new();
+        for i in 0..20 {
+            let (store, key) = (store.clone(), key.clone());
+            tasks.push(tokio::spawn(async move {
+                let mut change = update(record(&format!("writer {i}")), GameState::Active, 10 + i);
+                // Half of them also take the open seat.
+                if i % 2 == 0 {
+                    change.seat_taken = Some((2, bob));
+                }
+                (i, store.update_game(&key, 1, change.clone()).await)
+            }));
+        }
+        let mut winners = Vec::new();
+        for task in tasks {
+            match task.await.unwrap() {
+                (i, Ok(game)) => winners.push((i, game)),
+                (_, Err(StoreError::Stale { expected: 1, found: 2, .. })) => {}
+                (i, Err(e)) => panic!("writer {i}: {e}"),
+            }
+        }
+        assert_eq!(winners.len(), 1, "{} changes were stored", winners.len());
+        let (winner, stored) = winners.pop().unwrap();
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!(read.version, 2);
+        assert_eq!(read.record, record(&format!("writer {winner}")));
+        assert_eq!(read.record, stored.record);
+        let seat_2 = if winner % 2 == 0 { SeatHolder::Account(bob) } else { SeatHolder::Open };
+        assert_eq!(read.seats[2].holder, seat_2);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn games_are_listed_newest_first_by_state_and_account() {
+    on_both("games_are_listed_newest_first_by_state_and_account", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        // a: Ann, open, t=1; b: Bob, active, t=2; c: Ann, active, t=3;
+        // d: Bob, finished, t=4; then a changes at t=5 (Bob takes seat 2).
+        for (key, account, state, now) in [
+            ("a", ann, GameState::Open, 1),
+            ("b", bob, GameState::Active, 2),
+            ("c", ann, GameState::Active, 3),
+            ("d", bob, GameState::Finished, 4),
+        ] {
+            store.create_game(&new_game(key, account, state, now)).await.unwrap();
+        }
+        let mut take = update(record("a"), GameState::Open, 5);
+        take.seat_taken = Some((2, bob));
+        store.update_game(&GameKey("a".into()), 1, take.clone()).await.unwrap();
+
+        let keys = |games: Vec<arbiter_store::StoredGame>| games.into_iter().map(|g| g.key.0).collect::<Vec<_>>();
+        let list = |state, account, limit| {
+            let store = store.clone();
+            async move { keys(store.games(&GameFilter { state, account, limit, ..GameFilter::default() }).await.unwrap()) }
+        };
+        assert_eq!(list(None, None, 0).await, ["a", "d", "c", "b"]);
+        assert_eq!(list(None, None, 2).await, ["a", "d"]);
+        assert_eq!(list(Some(GameState::Active), None, 0).await, ["c", "b"]);
+        assert_eq!(list(Some(GameState::Open), None, 0).await, ["a"]);
+        assert_eq!(list(None, Some(ann), 0).await, ["a", "c"]);
+        assert_eq!(list(None, Some(bob), 0).await, ["a", "d", "b"]);
+        assert_eq!(list(Some(GameState::Finished), Some(bob), 0).await, ["d"]);
+        assert_eq!(list(Some(GameState::Finished), Some(ann), 0).await, Vec::<String>::new());
+        assert_eq!(list(None, Some(AccountId(ann.0 + bob.0 + 100)), 0).await, Vec::<String>::new());
+
+        // Listed games come whole, with every seat.
+        let listed = store.games(&GameFilter { account: Some(bob), ..GameFilter::default() }).await.unwrap();
+        for game in &listed {
+            assert_eq!(game.seats.len(), 3, "{}", game.key);
+            assert_eq!(game.record, record(&game.key.0));
+        }
+        assert_eq!(listed[0].seats[2].holder, SeatHolder::Account(bob));
+        assert_eq!(listed[0].version, 2);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn games_past_their_deadline_are_due() {
+    on_both("games_past_their_deadline_are_due", |db| async move {
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        assert_eq!(store.next_deadline().await.unwrap(), None);
+        assert!(store.due_games(at(1_000)).await.unwrap().is_empty());
+        for (key, deadline, state) in [
+            ("late", Some(100), GameState::Active),
+            ("later", Some(200), GameState::Open),
+            ("done", Some(50), GameState::Finished),
+            ("none", None, GameState::Active),
+        ] {
+            let new = NewGame { deadline: deadline.map(at), ..new_game(key, ann, state, 0) };
+            store.create_game(&new).await.unwrap();
+        }
+        let due = |now| {
+            let store = store.clone();
+            async move { store.due_games(at(now)).await.unwrap().into_iter().map(|k| k.0).collect::<Vec<_>>() }
+        };
+        assert_eq!(store.next_deadline().await.unwrap(), Some(at(100)));
+        assert_eq!(due(99).await, Vec::<String>::new());
+        assert_eq!(due(100).await, ["late"]);
+        assert_eq!(due(1_000).await, ["late", "later"]);
+
+        // Moving a deadline on (or finishing the game) takes it off.
+        let moved = GameUpdate { deadline: Some(at(300)), ..update(record("late"), GameState::Active, 150) };
+        store.update_game(&GameKey("late".into()), 1, moved.clone()).await.unwrap();
+        assert_eq!(store.next_deadline().await.unwrap(), Some(at(200)));
+        assert_eq!(due(250).await, ["later"]);
+        let over = update(record("later"), GameState::Finished, 250);
+        store.update_game(&GameKey("later".into()), 1, GameUpdate { deadline: Some(at(200)), ..over }).await.unwrap();
+        assert_eq!(store.next_deadline().await.unwrap(), Some(at(300)));
+        assert_eq!(due(1_000).await, ["late"]);
+        let keys: HashSet<_> =
+            store.games(&GameFilter::default()).await.unwrap().into_iter().map(|g| g.key.0).collect();
+        assert_eq!(keys.len(), 4);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail() {
+    on_both("changes_made_at_once_to_many_games_are_each_stored_once_with_their_mail", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        const GAMES: usize = 60;
+        for i in 0..GAMES {
+            store.create_game(&new_game(&format!("g{i}"), ann, GameState::Open, 0)).await.unwrap();
+        }
+        let mail = |i: usize, what: &str| arbiter_store::NewMail {
+            account: bob,
+            to: "bob@example.org".into(),
+            subject: format!("{what} g{i}"),
+            body: "b".into(),
+            reply_to: None,
+            now: at(1),
+        };
+        // For every game at once: a change from its version, one from a
+        // version it never had, and (for every third game) one that takes
+        // a seat the computer holds. Only the first is stored, with its
+        // mail; a refused change stores nothing, mail included, and does
+        // not disturb the changes committed with it.
+        let mut tasks = Vec::new();
+        for i in 0..GAMES {
+            let key = GameKey(format!("g{i}"));
+            let mut good = update(record(&format!("moved {i}")), GameState::Active, 2);
+            good.seat_taken = Some((2, bob));
+            good.mail = vec![mail(i, "stored")];
+            let mut stale = update(record("stale"), GameState::Finished, 2);
+            stale.mail = vec![mail(i, "stale")];
+            let mut seat = update(record("seat"), GameState::Finished, 2);
+            seat.seat_taken = Some((1, bob));
+            seat.mail = vec![mail(i, "seat")];
+            let mut changes = vec![(1, good), (7, stale)];
+            if i % 3 == 0 {
+                changes.push((1, seat));
+            }
+            for (version, change) in changes {
+                let (store, key) = (store.clone(), key.clone());
+                tasks.push(tokio::spawn(async move { (version, store.update_game(&key, version, change).await) }));
+            }
+        }
+        let (mut stored, mut stale) = (0, 0);
+        for task in tasks {
+            match task.await.unwrap() {
+                (1, Ok(game)) => {
+                    assert_eq!(game.version, 2);
+                    assert_eq!(game.seats[2].holder, SeatHolder::Account(bob), "{}", game.key);
+                    stored += 1;
+                }
+                (1, Err(StoreError::Stale { expected: 1, found: 2, .. })) => {}
+                (1, Err(StoreError::SeatTaken { seat: 1, .. })) => {}
+                (7, Err(StoreError::Stale { expected: 7, .. })) => stale += 1,
+                (version, other) => panic!("a change from version {version}: {other:?}"),
+            }
+        }
+        assert_eq!((stored, stale), (GAMES, GAMES));
+        for i in 0..GAMES {
+            let read = store.game(&GameKey(format!("g{i}"))).await.unwrap().unwrap();
+            assert_eq!((read.version, read.record.clone()), (2, record(&format!("moved {i}"))));
+            assert_eq!(read.seats[1].holder, SeatHolder::Computer(3));
+        }
+        let queued = store.due_mail(at(10), 1000).await.unwrap();
+        let mut subjects: Vec<String> = queued.iter().map(|m| m.subject.clone()).collect();
+        subjects.sort();
+        let mut expected: Vec<String> = (0..GAMES).map(|i| format!("stored g{i}")).collect();
+        expected.sort();
+        assert_eq!(subjects, expected);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_computer() {
+    on_both("a_creator_has_at_most_its_limit_of_unfinished_games_against_the_computer", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let limited = |key: &str, who: AccountId| NewGame {
+            computer_games_limit: Some(3),
+            mail: vec![NewMail {
+                account: who,
+                to: "x@example.org".into(),
+                subject: key.into(),
+                body: "b".into(),
+                reply_to: None,
+                now: at(0),
+            }],
+            ..new_game(key, who, GameState::Active, 0)
+        };
+        // Made at once: exactly three are stored, each with its mail.
+        let made = futures_join_all((0..8).map(|i| {
+            let store = store.clone();
+            let new = limited(&format!("g{i}"), ann);
+            async move { store.create_game(&new).await }
+        }))
+        .await;
+        let refused = made.iter().filter(|m| matches!(m, Err(StoreError::TooManyGames { limit: 3 }))).count();
+        assert_eq!((made.len() - refused, refused), (3, 5), "{made:?}");
+        assert_eq!(store.computer_games_of(ann).await.unwrap(), 3);
+        assert_eq!(store.due_mail(at(1), 100).await.unwrap().len(), 3, "the refused games' mail is not queued");
+        // Another account has its own count; a game of people alone is not counted.
+        store.create_game(&limited("bob", bob)).await.unwrap();
+        let people = NewGame {
+            seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false }],
+            ..limited("people", ann)
+        };
+        store.create_game(&people).await.unwrap();
+        // A finished game frees a place.
+        let one = store.game(&GameKey(made_key(&made))).await.unwrap().unwrap();
+        store.update_game(&one.key, 1, update(one.record.clone(), GameState::Finished, 5)).await.unwrap();
+        assert_eq!(store.computer_games_of(ann).await.unwrap(), 2);
+        store.create_game(&limited("again", ann)).await.unwrap();
+        assert!(matches!(store.create_game(&limited("more", ann)).await, Err(StoreError::TooManyGames { .. })));
+        let stored = store.game(&GameKey("again".into())).await.unwrap().unwrap();
+        assert_eq!(stored.creator, Some(ann));
+        store.close().await;
+    })
+    .await;
+}
+
+/// The key of the first game of `made` that was stored.
+fn made_key(made: &[Result<arbiter_store::StoredGame, StoreError>]) -> String {
+    made.iter().find_map(|m| m.as_ref().ok()).map(|g| g.key.0.clone()).expect("a game stored")
+}
+
+/// Runs every future at once on the runtime; their outputs in order.
+async fn futures_join_all<F>(futures: impl Iterator<Item = F>) -> Vec<F::Output>
+where
+    F: std::future::Future + Send + 'static,
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.map(tokio::spawn).collect();
+    let mut out = Vec::new();
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
+}
