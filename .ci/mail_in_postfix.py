@@ -105,15 +105,28 @@ def text(mail):
     return part.get_content() if part else ""
 
 
-def wait_for_mail(folder, to, contains, seconds=60):
+def wait_until(what, done, seconds=60):
+    """What `done()` returns once it is true; `what` (a text, or a function
+    giving one at the failure) names what did not happen in time."""
     deadline = time.time() + seconds
     while time.time() < deadline:
-        for mail in mails(folder):
-            if to in str(mail["To"]) and contains in text(mail) + str(mail["Subject"]):
-                return mail
-        time.sleep(0.2)
-    raise SystemExit(f"no mail to {to} containing {contains!r} within {seconds} s; mails: "
-                     + "; ".join(f"{m['To']}: {m['Subject']}" for m in mails(folder)))
+        value = done()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise SystemExit(f"FAILED  {what() if callable(what) else what} within {seconds} s")
+
+
+def wait_for_mail(folder, to, contains, seconds=60):
+    def found():
+        return next((m for m in mails(folder)
+                     if to in str(m["To"]) and contains in text(m) + str(m["Subject"])), None)
+
+    def missing():
+        return (f"a mail to {to} containing {contains!r}; mails: "
+                + "; ".join(f"{m['To']}: {m['Subject']}" for m in mails(folder)))
+
+    return wait_until(missing, found, seconds)
 
 
 def account(url, folder, name):
@@ -150,14 +163,6 @@ def reply_by_mail(to_mail, sender, body):
     return reply_to
 
 
-def wait_until(what, done, seconds=60):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = done()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise SystemExit(f"FAILED  {what} within {seconds} s")
 
 
 def round_mail(folder, to, used):
@@ -234,14 +239,7 @@ def play(url, folder):
     move = view["legal"][0]["move"]
     sent_at = time.time()
     reply_by_mail(turn, "Ann <ann@players.example>", move)
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        status, view = call(url, "GET", f"/api/games/{game_id}")
-        if view["ply"] == 1:
-            break
-        time.sleep(0.2)
-    else:
-        raise SystemExit(f"the mailed move {move} was not played within 60 s")
+    wait_until(f"the mailed move {move} played", lambda: call(url, "GET", f"/api/games/{game_id}")[1]["ply"] == 1)
     played_at = time.time()
     wait_for_mail(folder, "ann@players.example", f"Your move {move} is played")
     answered_at = time.time()
