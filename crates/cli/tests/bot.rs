@@ -6,7 +6,8 @@
 //! two bots and the person play a game of Single Capture Go to its end;
 //! a bot finishes its game after the server was killed and started again
 //! on the same database, and after its engine died; an invitation to a
-//! game the bot does not play is declined.
+//! game the bot does not play is declined; a personal channel gone silent
+//! is connected again.
 //!
 //! Everything is bounded: a game that does not end in time fails the test
 //! with the bots' logs, never hangs it.
@@ -235,6 +236,37 @@ async fn a_bot_survives_a_server_restart_and_its_engine_dying() {
     assert!(log.contains("reconnected to the personal channel"), "{log}");
     assert!(log.matches("engine started").count() >= 2, "restarted: {log}");
     assert!(!log.contains("no move from the engine"), "an engine that died is asked again at once: {log}");
+}
+
+/// A personal channel that says nothing, not even the server's ping, is
+/// taken for dead after `--channel-silence` seconds and connected again;
+/// one the server pings often enough is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_personal_channel_is_connected_again() {
+    let dir = tempfile::tempdir().unwrap();
+    // A server that pings its sockets once an hour: the channel is silent.
+    let database = format!("sqlite://{}", dir.path().join("silent.db").display());
+    let silent = Server::start_at(&database, free_port(), &["--socket-ping", "1h"]).await;
+    let rob = bot_account(&silent, "rob").await;
+    let bot = Bot::start(&silent.base, &rob, "rob", &dir, &["--channel-silence", "2"]);
+    // One that pings every second.
+    let database = format!("sqlite://{}", dir.path().join("pinging.db").display());
+    let pinging = Server::start_at(&database, free_port(), &["--socket-ping", "1s"]).await;
+    let sam = bot_account(&pinging, "sam").await;
+    let kept = Bot::start(&pinging.base, &sam, "sam", &dir, &["--channel-silence", "3"]);
+
+    let started = Instant::now();
+    while bot.log_text().matches("reconnected to the personal channel").count() < 2 {
+        assert!(started.elapsed() < Duration::from_secs(30), "not connected again twice within 30 s");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let log = bot.log_text();
+    assert!(log.matches("the personal channel went silent").count() >= 2, "{log}");
+    // By now the pinged channel has lived at least 6 s, twice its silence.
+    tokio::time::sleep(Duration::from_secs(6).saturating_sub(started.elapsed())).await;
+    let log = kept.log_text();
+    assert_eq!(log.matches("connected to the personal channel").count(), 1, "{log}");
+    assert!(!log.contains("went silent") && !log.contains("closed"), "{log}");
 }
 
 /// What `arbiter bot` cannot use is refused at start, naming it: a server

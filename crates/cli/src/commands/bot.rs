@@ -64,6 +64,11 @@ pub struct BotArgs {
     /// nothing (a fallback for a message missed).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     poll: u64,
+    /// Seconds the personal channel may say nothing, not even the server's
+    /// ping, before the bot takes the connection for dead and connects
+    /// again: more than twice the server's `--socket-ping`.
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u64).range(2..=3600))]
+    channel_silence: u64,
     /// How the log is written on standard error: `text` or `json`.
     #[arg(long, env = "ARBITER_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     log_format: LogFormat,
@@ -93,7 +98,7 @@ pub fn run(args: &BotArgs) -> Result<()> {
         waiting: HashSet::new(),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    runtime.block_on(bridge.run(Duration::from_secs(args.poll)))
+    runtime.block_on(bridge.run(Duration::from_secs(args.poll), Duration::from_secs(args.channel_silence)))
 }
 
 /// What the bot knows and holds.
@@ -113,9 +118,9 @@ struct Bridge {
 }
 
 impl Bridge {
-    async fn run(mut self, poll: Duration) -> Result<()> {
+    async fn run(mut self, poll: Duration, channel_silence: Duration) -> Result<()> {
         let wake = Arc::new(Notify::new());
-        let channel = tokio::spawn(follow_channel(self.server.clone(), wake.clone()));
+        let channel = tokio::spawn(follow_channel(self.server.clone(), wake.clone(), channel_silence));
         let mut backoff = Duration::from_secs(1);
         let result = loop {
             match self.look().await {

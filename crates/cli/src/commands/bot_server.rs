@@ -26,11 +26,6 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 /// The largest answer the bot reads (a list of 100 games is far less).
 const MAX_ANSWER: usize = 16 * 1024 * 1024;
 
-/// How long the personal channel may say nothing, not even the server's
-/// ping (every 30 s by default), before the bot takes the connection for
-/// dead and connects again.
-const CHANNEL_SILENCE: Duration = Duration::from_secs(150);
-
 /// The longest wait between attempts to reach the server.
 pub(super) const MOST_BACKOFF: Duration = Duration::from_secs(30);
 
@@ -124,8 +119,9 @@ pub(super) fn error_text(value: &Value) -> String {
 
 /// Follows the personal channel, waking the bot at every message and at
 /// every new connection; connects again (waiting longer each time, up to
-/// 30 s) whenever the connection fails, ends or goes silent.
-pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>) {
+/// 30 s) whenever the connection fails, ends or says nothing, not even
+/// the server's ping, for `silence` (a connection that died unclosed).
+pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silence: Duration) {
     let Server { base, token, tls, .. } = &*server;
     let url = format!("ws{}/api/me/live", base.strip_prefix("http").unwrap_or(base));
     let mut backoff = Duration::from_secs(1);
@@ -160,11 +156,11 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>) {
                 backoff = Duration::from_secs(1);
                 wake.notify_one();
                 loop {
-                    let message = match tokio::time::timeout(CHANNEL_SILENCE, socket.next()).await {
+                    let message = match tokio::time::timeout(silence, socket.next()).await {
                         Ok(Some(Ok(message))) => message,
                         Ok(_) => break,
                         Err(_) => {
-                            tracing::warn!(silent_for = ?CHANNEL_SILENCE, "the personal channel went silent");
+                            tracing::warn!(silent_for = ?silence, "the personal channel went silent");
                             break;
                         }
                     };
