@@ -8,13 +8,17 @@
 //!   games, views) and its WebSockets, whether the server runs in the
 //!   test's process or as `arbiter serve`;
 //! - [`SmtpListener`]: a mail server on loopback that keeps what it is
-//!   sent.
+//!   sent;
+//! - [`files_not_named_as_modules`]: the check that a test binary made of
+//!   one module per file left none out.
 
 mod client;
 mod database;
+mod modules;
 pub mod postgres;
 mod smtp;
 
 pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};
 pub use database::TestDatabase;
+pub use modules::files_not_named_as_modules;
 pub use smtp::{Received, SmtpListener, verification_token};

@@ -18,21 +18,10 @@ mod players;
 mod sessions;
 mod verifications;
 
-/// Every `.rs` file of this folder is a module of this binary: a file
-/// left out would compile nowhere and its tests would never run.
+/// Every `.rs` file of this folder is a module of this binary.
 #[test]
 fn every_file_is_a_module() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("store");
-    let here = std::fs::read_to_string(folder.join("main.rs")).expect("main.rs is readable");
-    let mut missing = Vec::new();
-    for entry in std::fs::read_dir(&folder).expect("the tests folder is readable") {
-        let name = entry.expect("a folder entry").file_name().to_string_lossy().into_owned();
-        if let Some(module) = name.strip_suffix(".rs")
-            && module != "main"
-            && !here.lines().any(|line| line == format!("mod {module};"))
-        {
-            missing.push(name);
-        }
-    }
+    let missing = arbiter_testkit::files_not_named_as_modules(&folder);
     assert!(missing.is_empty(), "files not named as modules in main.rs: {missing:?}");
 }
