@@ -265,6 +265,7 @@ async fn a_silent_personal_channel_is_connected_again() {
     // By now the pinged channel has lived at least 6 s, twice its silence.
     tokio::time::sleep(Duration::from_secs(6).saturating_sub(started.elapsed())).await;
     let log = kept.log_text();
+    // One line in all that says "connected", "reconnected" included.
     assert_eq!(log.matches("connected to the personal channel").count(), 1, "{log}");
     assert!(!log.contains("went silent") && !log.contains("closed"), "{log}");
 }

@@ -174,21 +174,7 @@ async fn sign_in_attempts_are_limited(s: &TestServer) {
     let body: serde_json::Value = answer.json().await.unwrap();
     assert_eq!(body["error"]["code"], "too_many_requests");
 }
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sign_in_limits_on_sqlite() {
-    let server = TestServer::start_set(support::Db::Sqlite, thirty_sign_ins_an_hour(), |_| {}).await.unwrap();
-    sign_in_attempts_are_limited(&server).await;
-    server.finish().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sign_in_limits_on_postgres() {
-    let Some(server) = TestServer::start_set(support::Db::Postgres, thirty_sign_ins_an_hour(), |_| {}).await else {
-        return;
-    };
-    sign_in_attempts_are_limited(&server).await;
-    server.finish().await;
-}
+on_both!(sign_in_limits_on_sqlite, sign_in_limits_on_postgres, sign_in_attempts_are_limited, thirty_sign_ins_an_hour());
 
 async fn no_answer_shows_a_password_hash_or_another_email(s: &TestServer) {
     let ann = s.account("ann").await;

@@ -140,20 +140,26 @@ pub fn relaxed() -> Settings {
     Settings { limits, ..Settings::default() }
 }
 
-/// Runs `scenario` on SQLite and on PostgreSQL.
+/// Runs `scenario` on SQLite and on PostgreSQL, on servers with the
+/// settings of [`relaxed`] or with `settings`.
 #[macro_export]
 macro_rules! on_both {
     ($sqlite:ident, $postgres:ident, $scenario:ident) => {
+        on_both!($sqlite, $postgres, $scenario, support::relaxed());
+    };
+    ($sqlite:ident, $postgres:ident, $scenario:ident, $settings:expr) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $sqlite() {
-            let server = support::TestServer::start(support::Db::Sqlite).await.unwrap();
+            let server = support::TestServer::start_set(support::Db::Sqlite, $settings, |_| {}).await.unwrap();
             $scenario(&server).await;
             server.finish().await;
         }
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $postgres() {
-            let Some(server) = support::TestServer::start(support::Db::Postgres).await else { return };
+            let Some(server) = support::TestServer::start_set(support::Db::Postgres, $settings, |_| {}).await else {
+                return;
+            };
             $scenario(&server).await;
             server.finish().await;
         }
