@@ -218,10 +218,24 @@ on_both!(live_sqlite, live_postgres, messages_reach_the_sockets_that_may_read_th
 on_both!(admin_sqlite, admin_postgres, an_administrator_removes_a_message);
 on_both!(secret_sqlite, secret_postgres, a_pending_play_never_reaches_another_player_through_chat);
 
+#[test]
+fn an_account_writes_a_message_a_second_and_twenty_a_minute_by_default() {
+    assert_eq!(Limits::default().chat_burst_per_account, Rate::per_second(1));
+    assert_eq!(Limits::default().chat_per_account, Rate::per_minute(20));
+}
+
+/// Each limit on its own: the burst at one a day rather than one a
+/// second, then the count at twenty a day rather than twenty a minute, so
+/// that no message's share comes back during the test however slow the
+/// machine (at the defaults, one comes back every second, and every 3 s).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn each_account_writes_a_message_a_second_and_twenty_a_minute() {
+async fn each_account_writes_a_burst_and_a_count_of_messages() {
     let settings = arbiter_server::Settings {
-        limits: Limits { registrations_per_address: Rate::per_hour(100), ..Limits::default() },
+        limits: Limits {
+            registrations_per_address: Rate::per_hour(100),
+            chat_burst_per_account: Rate::per_day(1),
+            ..Limits::default()
+        },
         ..arbiter_server::Settings::default()
     };
     let s = TestServer::start_set(Db::Sqlite, settings, |_| {}).await.unwrap();
@@ -243,6 +257,7 @@ async fn each_account_writes_a_message_a_second_and_twenty_a_minute() {
     let settings = arbiter_server::Settings {
         limits: Limits {
             chat_burst_per_account: Rate::per_second(1000),
+            chat_per_account: Rate::per_day(20),
             registrations_per_address: Rate::per_hour(100),
             ..Limits::default()
         },

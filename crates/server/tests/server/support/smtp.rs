@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use arbiter_server::Mailer;
+use arbiter_server::{Mailer, Settings};
 pub use arbiter_testkit::{Received, SmtpListener};
 use reqwest::{Method, StatusCode};
 use serde_json::json;
@@ -17,9 +17,16 @@ pub fn link_token(mails: &[Received], to: &str) -> String {
     arbiter_testkit::verification_token(mails, to).expect("a verification link")
 }
 
+/// A server that mails through `smtp`, with the settings of
+/// [`relaxed`](super::relaxed).
 pub async fn server_with_mail(db: Db, smtp: &SmtpListener) -> Option<TestServer> {
+    server_with_mail_set(db, smtp, super::relaxed()).await
+}
+
+/// A server that mails through `smtp`, with `settings`.
+pub async fn server_with_mail_set(db: Db, smtp: &SmtpListener, settings: Settings) -> Option<TestServer> {
     let url = smtp.start().await;
-    TestServer::start_with(db, |state| {
+    TestServer::start_set(db, settings, |state| {
         state.mailer =
             Some(Arc::new(Mailer::new(&url, "Arbiter <arbiter@localhost>", "https://arbiter.example").unwrap()));
     })
