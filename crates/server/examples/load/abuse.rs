@@ -11,6 +11,7 @@ use futures_util::StreamExt;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
 
+use crate::report::{Report, rounded};
 use crate::{Args, Server, accounts, percentile, post, start_server};
 
 /// Samples the server's memory every 20 ms until stopped; the peak (KiB).
@@ -57,7 +58,7 @@ fn probe(http: Client, base: String, game: String, stop: Arc<AtomicBool>) -> tok
 /// server started with `--trusted-proxy 127.0.0.1/32`), while another
 /// client reads the lobby and a game: the answers, the server's memory,
 /// and the other client's latency.
-pub async fn flood(args: &Args) {
+pub async fn flood(args: &Args) -> Report {
     let server = start_server(args).await;
     let base = server.base.clone();
     let http = Client::builder().pool_max_idle_per_host(64).build().unwrap();
@@ -124,13 +125,25 @@ pub async fn flood(args: &Args) {
         percentile(&took, 0.99),
         percentile(&took, 1.0)
     );
+    let mut report = Report::default();
+    report.put(
+        "answers",
+        statuses.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect::<serde_json::Map<_, _>>(),
+    );
+    report.put("flood_seconds", rounded(flood_took.as_secs_f64(), 2));
+    report.put("rss_before_kib", before);
+    report.put("rss_peak_kib", peak);
+    report.put("reads_p50_ms", rounded(percentile(&took, 0.5), 2));
+    report.put("reads_p99_ms", rounded(percentile(&took, 0.99), 2));
+    report.put("reads_max_ms", rounded(percentile(&took, 1.0), 2));
+    report
 }
 
 /// One account keeps `--hog-games` level-10 searches queued (games where
 /// the computer moves first; start the server with `--max-computer-games`
 /// at least that); another account starts `--trials` level-1 games one
 /// after the other: the time each waits for the computer's first move.
-pub async fn hog(args: &Args) {
+pub async fn hog(args: &Args) -> Report {
     let server = start_server(args).await;
     let base = server.base.clone();
     let http = Client::new();
@@ -194,12 +207,16 @@ pub async fn hog(args: &Args) {
         percentile(&waits, 0.5),
         percentile(&waits, 1.0)
     );
+    let mut report = Report::default();
+    report.put("level1_reply_median_ms", rounded(percentile(&waits, 0.5), 1));
+    report.put("level1_reply_max_ms", rounded(percentile(&waits, 1.0), 1));
+    report
 }
 
 /// Creates `count` games with an open seat, `gap` apart; the server's CPU
 /// time meanwhile (and for a second after), in seconds.
 async fn creations_cpu(server: &Server, http: &Client, token: &str, game: &str, count: usize, gap: Duration) -> f64 {
-    let before = server.cpu_seconds();
+    let before = server.cpu().total();
     for _ in 0..count {
         let (status, view) = post(
             http,
@@ -212,13 +229,13 @@ async fn creations_cpu(server: &Server, http: &Client, token: &str, game: &str, 
         tokio::time::sleep(gap).await;
     }
     tokio::time::sleep(Duration::from_secs(1)).await;
-    server.cpu_seconds() - before
+    server.cpu().total() - before
 }
 
 /// The server's CPU time for `--lobby-games` game creations with no lobby
 /// socket open, then with `--lobby-sockets` open (each reading every list
 /// it is sent): the cost of the sockets per game created.
-pub async fn lobby(args: &Args) {
+pub async fn lobby(args: &Args) -> Report {
     let server = start_server(args).await;
     let base = server.base.clone();
     let http = Client::new();
@@ -252,4 +269,9 @@ pub async fn lobby(args: &Args) {
         watched / count as f64
     );
     println!("the sockets' cost: {:.3} CPU-s a game created", (watched - alone).max(0.0) / count as f64);
+    let mut report = Report::default();
+    report.put("cpu_seconds_a_game_alone", rounded(alone / count as f64, 4));
+    report.put("cpu_seconds_a_game_watched", rounded(watched / count as f64, 4));
+    report.put("lists_received", received);
+    report
 }

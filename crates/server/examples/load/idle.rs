@@ -24,11 +24,15 @@ use futures_util::{StreamExt, stream};
 use reqwest::{Client, StatusCode};
 use serde_json::json;
 use tokio::net::TcpSocket;
-use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
-use crate::moves::{Players, new_game};
+use crate::cost::Window;
+use crate::game::new_game;
+use crate::metrics;
+use crate::players::Players;
+use crate::recorded::Recorded;
+use crate::report::{Report, rounded};
 use crate::{Args, Server, accounts, percentile, post, start_server};
 
 /// Sockets being opened at once.
@@ -105,17 +109,6 @@ fn server_descriptors(server: &Server) -> String {
         .find(|l| l.starts_with("Max open files"))
         .map(|l| l.split_whitespace().skip(3).take(2).collect::<Vec<_>>().join(" / "))
         .unwrap_or_default()
-}
-
-/// A gauge of the server's `/metrics` (read from loopback).
-async fn gauge(http: &Client, base: &str, name: &str) -> Option<f64> {
-    let text = http.get(format!("{base}/metrics")).send().await.ok()?.text().await.ok()?;
-    text.lines()
-        .find(|l| l.starts_with(name) && l[name.len()..].starts_with([' ', '{']))?
-        .rsplit(' ')
-        .next()?
-        .parse()
-        .ok()
 }
 
 /// Microseconds since 1970.
@@ -225,7 +218,7 @@ impl Drop for Worker {
 }
 
 /// Runs the scenario.
-pub async fn run(args: &Args) {
+pub async fn run(args: &Args) -> Report {
     let count = args.idle_sockets;
     assert!(
         args.servers == 1 || args.database.as_deref().is_some_and(|d| d.starts_with("postgres")),
@@ -243,6 +236,7 @@ pub async fn run(args: &Args) {
         println!("server {}: descriptor limit {}", server.base, server_descriptors(server));
     }
     let game = GameId::parse(&args.game).expect("a game");
+    let line = Arc::new(Recorded::generate(game, 0).unwrap_or_else(|e| panic!("{e}")));
     let tokens = accounts(&http, &base, 2).await;
     let pair = || [tokens[0].clone(), tokens[1].clone()];
     let mut crowded = new_game(&http, &base, game, pair()).await;
@@ -263,7 +257,7 @@ pub async fn run(args: &Args) {
 
     tokio::time::sleep(Duration::from_secs(1)).await;
     let rss = |servers: &[Server]| servers.iter().map(Server::rss_kib).sum::<u64>();
-    let cpu = |servers: &[Server]| servers.iter().map(Server::cpu_seconds).sum::<f64>();
+    let cpu = |servers: &[Server]| servers.iter().map(|s| s.cpu().total()).sum::<f64>();
     let (rss_before, kernel_before) = (rss(&servers), kernel_tcp_kib());
     let opening = Instant::now();
     let processes = args.socket_processes.max(1);
@@ -282,7 +276,7 @@ pub async fn run(args: &Args) {
     let (rss_after, kernel_after) = (rss(&servers), kernel_tcp_kib());
     let mut counted = 0.0;
     for server in &servers {
-        counted += gauge(&http, &server.base, "arbiter_sockets_open").await.unwrap_or(f64::NAN);
+        counted += metrics::value(&http, &server.base, "arbiter_sockets_open").await.unwrap_or(f64::NAN);
     }
     println!(
         "{open_count} of {count} sockets open in {seconds:.1} s, held by {processes} processes ({} from each of {} loopback \
@@ -305,7 +299,6 @@ pub async fn run(args: &Args) {
 
     // Moves of the crowded game: each until every one of its spectators
     // has it.
-    let mut rng = rand::rng();
     for n in 1..=args.crowd_moves {
         for worker in &mut workers {
             worker.tell("crowd");
@@ -313,19 +306,17 @@ pub async fn run(args: &Args) {
         for worker in &mut workers {
             worker.answer("ready").await;
         }
-        let mv = crowded.here.random_step(&mut rng).expect("a move");
-        let seat = crowded.here.to_move().iter().next().unwrap().index();
+        let step = line.step(crowded.ply).expect("the line goes on");
         let started = epoch_micros();
         let (status, answer) = post(
             &http,
             format!("{base}/api/games/{}/moves", crowded.id),
-            Some(&crowded.tokens[seat]),
-            json!({"move": crowded.here.move_text(&mv), "ply": crowded.ply}),
+            Some(&crowded.tokens[step.seat]),
+            json!({"move": step.text, "ply": crowded.ply}),
         )
         .await;
         assert_eq!(status, StatusCode::OK, "{answer}");
         let answered = epoch_micros().saturating_sub(started);
-        crowded.here = crowded.here.play(&mv).unwrap();
         crowded.ply += 1;
         let mut arrivals = Vec::with_capacity(args.crowd);
         for worker in &mut workers {
@@ -356,9 +347,11 @@ pub async fn run(args: &Args) {
         messages_before += worker.answer("count").await[0];
     }
     let cpu_before = cpu(&servers);
-    let games = games.into_iter().map(|g| Arc::new(Mutex::new(g))).collect();
-    let players = Players::start(&http, &base, game, games, args.concurrency);
+    let pids = servers.iter().map(|s| s.child.id()).collect();
+    let window = Window::open(&http, pids, servers.iter().map(|s| s.base.clone()).collect()).await;
+    let players = Players::start(&http, &base, line.clone(), games, args.concurrency);
     let measured = players.finish_after(Duration::from_secs(args.seconds)).await;
+    let cost = window.close().await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     let spent = cpu(&servers) - cpu_before;
     counts(&mut workers);
@@ -369,12 +362,20 @@ pub async fn run(args: &Args) {
         ended += count[1];
     }
     println!("moves with the sockets open: {measured}");
+    println!("{}", cost.lines(measured.moves));
     println!(
         "meanwhile the sockets received {} messages; server CPU {spent:.1} s ({:.0} % of one core)",
         messages - messages_before,
         spent * 100.0 / measured.seconds
     );
     println!("sockets ended during the run: {ended}; server RSS at the end {:.0} MiB", rss(&servers) as f64 / 1024.0);
+    let mut report = Report::default();
+    report.put("sockets_open", open_count);
+    report.put("cpu_percent_of_a_core_with_fanout", rounded(spent * 100.0 / measured.seconds, 1));
+    report.put("sockets_ended", ended);
+    report.extend(measured.report());
+    report.extend(cost.report(measured.moves));
+    report
 }
 
 /// The worker: opens its range of the plan's sockets, says how many
@@ -382,7 +383,7 @@ pub async fn run(args: &Args) {
 /// `crowd` (forget the crowd's arrivals; `ready`, then `arrivals <μs
 /// since 1970>…` once each of its crowd has the next message, or after a
 /// minute), `count` (`count <messages> <ended>`).
-pub async fn worker(args: &Args) {
+pub async fn worker(args: &Args) -> Report {
     let plan: Plan = serde_json::from_slice(&std::fs::read(args.worker_plan.as_ref().expect("--worker-plan")).unwrap())
         .expect("a plan");
     let (from, to) = args.worker_range.as_deref().and_then(|r| r.split_once("..")).expect("--worker-range FROM..TO");
@@ -433,4 +434,5 @@ pub async fn worker(args: &Args) {
             other => panic!("'{other}': not a worker's command"),
         }
     }
+    Report::default()
 }

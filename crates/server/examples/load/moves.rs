@@ -1,83 +1,52 @@
-//! Many games played at once: acknowledged moves a second with their
-//! latency, a level-5 computer reply meanwhile, and one move reaching many
-//! spectators.
+//! Many games played at once (`--scenario moves`): acknowledged moves a
+//! second with their latency and what each cost the server (CPU, and
+//! allocations where the build counts them), over HTTP or both players'
+//! live sockets, from `--start-ply`; a level-5 computer reply meanwhile;
+//! and one move reaching many spectators.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use arbiter_core::GameOptions;
-use arbiter_games::{AnyGame, GameId};
+use arbiter_games::GameId;
 use futures_util::StreamExt;
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
 use reqwest::{Client, StatusCode};
 use serde_json::{Value, json};
-use tokio::sync::Mutex;
 
-use crate::{Args, Server, accounts, percentile, post, start_server};
+use crate::cost::Window;
+use crate::cpu::settle;
+use crate::game::new_game;
+use crate::players::Players;
+use crate::recorded::Recorded;
+use crate::report::{Report, rounded};
+use crate::{Args, Server, Transport, accounts, percentile, post, setup, start_server};
 
-/// One game as the generator follows it: its id, the two players' tokens
-/// and the position, kept here so each move is one request.
-pub(crate) struct Played {
-    pub(crate) id: String,
-    pub(crate) tokens: [String; 2],
-    pub(crate) here: AnyGame,
-    pub(crate) ply: u64,
-}
-
-/// A new game of `game` between the two accounts of `tokens`, both seats
-/// taken.
-pub(crate) async fn new_game(http: &Client, base: &str, game: GameId, tokens: [String; 2]) -> Played {
-    let (_, view) = post(
-        http,
-        format!("{base}/api/games"),
-        Some(&tokens[0]),
-        json!({"game": game.as_str(), "seats": [{"account": "me"}, {"open": true}]}),
-    )
-    .await;
-    let id = view["id"].as_str().expect("a game").to_string();
-    let label = view["seats"][1]["seat"].as_str().unwrap().to_string();
-    post(http, format!("{base}/api/games/{id}/seats/{label}"), Some(&tokens[1]), json!(null)).await;
-    Played { id, tokens, here: game.start(&GameOptions::new(), None).unwrap(), ply: 0 }
-}
-
-/// Posts a move and reads the whole answer, without parsing it: the
-/// generator shares the machine with the server, and what it measures is
-/// the server's work.
-async fn post_status(http: &Client, url: String, token: &str, body: Value) -> StatusCode {
-    match http.post(url).bearer_auth(token).json(&body).send().await {
-        Ok(answer) => {
-            let status = answer.status();
-            let _ = answer.bytes().await;
-            status
-        }
-        Err(_) => StatusCode::SERVICE_UNAVAILABLE,
-    }
-}
-
-/// Plays `args.games` games at once and reports the moves a second and
-/// their latency, a computer reply meanwhile, and the spectators.
-pub async fn run(args: &Args) {
+/// Plays `args.games()` games at once and reports the moves a second, their
+/// latency and cost, a computer reply meanwhile, and the spectators.
+pub async fn run(args: &Args) -> Report {
     let game = GameId::parse(&args.game).expect("a game");
+    let line = Arc::new(Recorded::generate(game, args.start_ply).unwrap_or_else(|e| panic!("{e}")));
     let server = start_server(args).await;
     let base = server.base.clone();
-    let http = Client::builder().pool_max_idle_per_host(args.concurrency).build().unwrap();
-    println!("server {base}, {} games of {game}, {} accounts", args.games, args.accounts);
+    let http = Client::builder().pool_max_idle_per_host(args.concurrency.max(setup::AT_ONCE)).build().unwrap();
+    let live = args.transport() == Transport::Live;
+    println!(
+        "server {base}, {} games of {game}, {} accounts, {} moves in flight over {}",
+        args.games(),
+        args.accounts,
+        args.concurrency,
+        if live { "the players' live sockets" } else { "HTTP" }
+    );
+    let mut report = Report::default();
 
     let tokens = accounts(&http, &base, args.accounts).await;
-    let setup = Instant::now();
-    let mut games = Vec::with_capacity(args.games);
-    for i in 0..args.games {
-        let pair = [tokens[i % tokens.len()].clone(), tokens[(i + 1) % tokens.len()].clone()];
-        games.push(Arc::new(Mutex::new(new_game(&http, &base, game, pair).await)));
-    }
-    println!("set up {} games in {:.1} s", games.len(), setup.elapsed().as_secs_f64());
-
-    let players = Players::start(&http, &base, game, games, args.concurrency);
+    let pairs =
+        (0..args.games()).map(|i| [tokens[i % tokens.len()].clone(), tokens[(i + 1) % tokens.len()].clone()]).collect();
+    let setup_started = Instant::now();
+    let games = setup::games(&http, &base, game, pairs, &line, live).await;
+    report.put("setup_seconds", rounded(setup_started.elapsed().as_secs_f64(), 2));
 
     // Meanwhile: a game against the computer at level 5.
-    let computer = {
+    let computer = async {
         let (_, view) = post(
             &http,
             format!("{base}/api/games"),
@@ -85,44 +54,60 @@ pub async fn run(args: &Args) {
             json!({"game": game.as_str(), "seats": [{"account": "me"}, {"computer": 5}]}),
         )
         .await;
-        let id = view["id"].as_str().unwrap().to_string();
+        let id = view["id"].as_str()?.to_string();
         // A legal entry is `{"move", "steps"}` (a server before the board
         // model listed the move's text alone).
         let first = &view["legal"][0];
-        let mv = first["move"].as_str().or(first.as_str()).unwrap().to_string();
+        let mv = first["move"].as_str().or(first.as_str())?.to_string();
         let started = Instant::now();
         post(&http, format!("{base}/api/games/{id}/moves"), Some(&tokens[0]), json!({"move": mv, "ply": 0})).await;
-        let mut reply = None;
         for _ in 0..600 {
-            let view: Value = http.get(format!("{base}/api/games/{id}")).send().await.unwrap().json().await.unwrap();
+            let view: Value = http.get(format!("{base}/api/games/{id}")).send().await.ok()?.json().await.ok()?;
             if view["ply"].as_u64() >= Some(2) {
-                reply = Some(started.elapsed());
-                break;
+                return Some(started.elapsed());
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
-        reply
+        None
     };
 
-    let measured = players.finish_after(Duration::from_secs(args.seconds)).await;
+    // What the setup left the server doing is not measured.
+    settle(server.child.id(), Duration::from_secs(5)).await;
+    let window = Window::open(&http, vec![server.child.id()], vec![base.clone()]).await;
+    let players = Players::start(&http, &base, line.clone(), games, args.concurrency);
+    let (measured, computer) = tokio::join!(players.finish_after(Duration::from_secs(args.seconds)), computer);
+    let cost = window.close().await;
     println!("moves: {measured}");
+    println!("{}", cost.lines(measured.moves));
+    report.extend(measured.report());
+    report.extend(cost.report(measured.moves));
     match computer {
         Some(t) => {
             println!("computer level 5 replied in {:.0} ms while the games were played", t.as_secs_f64() * 1000.0)
         }
         None => println!("computer level 5 did not reply within 12 s"),
     }
+    report.put("computer_reply_ms", computer.map(|t| rounded(t.as_secs_f64() * 1000.0, 1)));
 
     if args.spectators > 0 {
-        spectators(&server, &http, &tokens, game, args.spectators).await;
+        report.extend(spectators(&server, &http, &tokens, game, &line, args.spectators).await);
     }
+    report.put("server_rss_kib", server.rss_kib());
+    report
 }
 
-/// Opens `count` spectator sockets on one game, reports memory per idle
-/// socket, then times one move reaching all of them.
-async fn spectators(server: &Server, http: &Client, tokens: &[String], game: GameId, count: usize) {
+/// Opens `count` spectator sockets on one new game, reports memory per
+/// idle socket, then times one move reaching all of them.
+async fn spectators(
+    server: &Server,
+    http: &Client,
+    tokens: &[String],
+    game: GameId,
+    line: &Recorded,
+    count: usize,
+) -> Report {
     let base = &server.base;
-    let mut played = new_game(http, base, game, [tokens[0].clone(), tokens[1].clone()]).await;
+    let played = new_game(http, base, game, [tokens[0].clone(), tokens[1 % tokens.len()].clone()]).await;
     let before = server.rss_kib();
     let url = format!("{}/api/games/{}/live", base.replacen("http://", "ws://", 1), played.id);
     let mut sockets = Vec::with_capacity(count);
@@ -133,10 +118,8 @@ async fn spectators(server: &Server, http: &Client, tokens: &[String], game: Gam
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
     let after = server.rss_kib();
-    println!(
-        "{count} idle spectator sockets: server memory {before} KiB -> {after} KiB, {:.1} KiB a socket",
-        after.saturating_sub(before) as f64 / count as f64
-    );
+    let per_socket = after.saturating_sub(before) as f64 / count as f64;
+    println!("{count} idle spectator sockets: server memory {before} KiB -> {after} KiB, {per_socket:.1} KiB a socket");
     // Every socket waits for the next message before the move is made.
     let waits: Vec<_> = sockets
         .into_iter()
@@ -148,138 +131,28 @@ async fn spectators(server: &Server, http: &Client, tokens: &[String], game: Gam
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mv = played.here.legal_moves()[0];
-    let text = played.here.move_text(&mv);
+    let step = line.step(0).expect("a line");
     let started = Instant::now();
-    let (status, _) = post(
+    let (status, answer) = post(
         http,
         format!("{base}/api/games/{}/moves", played.id),
-        Some(&played.tokens[0]),
-        json!({"move": text, "ply": 0}),
+        Some(&played.tokens[step.seat]),
+        json!({"move": step.text, "ply": 0}),
     )
     .await;
-    assert_eq!(status, StatusCode::OK);
-    played.ply = 1;
+    assert_eq!(status, StatusCode::OK, "{answer}");
     let mut arrivals = Vec::with_capacity(count);
     for wait in waits {
         arrivals.push(wait.await.unwrap().duration_since(started).as_micros() as u64);
     }
     arrivals.sort_unstable();
-    println!(
-        "one move reached {count} spectators: p50 {:.1} ms, p99 {:.1} ms, last {:.1} ms",
-        percentile(&arrivals, 0.5),
-        percentile(&arrivals, 0.99),
-        percentile(&arrivals, 1.0)
-    );
-}
-
-/// Workers playing games as fast as the server takes their moves: each
-/// takes games in turn and makes the next move of each, as the player to
-/// move, with a random legal move (a game over is replaced by a new one).
-pub(crate) struct Players {
-    stop: Arc<AtomicBool>,
-    acknowledged: Arc<AtomicU64>,
-    refused: Arc<AtomicU64>,
-    latencies: Arc<std::sync::Mutex<Vec<u64>>>,
-    workers: Vec<tokio::task::JoinHandle<()>>,
-    started: Instant,
-}
-
-/// What the players measured.
-pub(crate) struct Measured {
-    /// Moves acknowledged.
-    pub(crate) moves: u64,
-    /// Moves refused (a stale ply, a server that did not answer).
-    pub(crate) refused: u64,
-    /// Seconds measured.
-    pub(crate) seconds: f64,
-    /// Each acknowledged move's latency, in microseconds, sorted.
-    pub(crate) latencies: Vec<u64>,
-}
-
-impl std::fmt::Display for Measured {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} acknowledged in {:.1} s = {:.0}/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {} refused",
-            self.moves,
-            self.seconds,
-            self.moves as f64 / self.seconds,
-            percentile(&self.latencies, 0.50),
-            percentile(&self.latencies, 0.99),
-            percentile(&self.latencies, 1.0),
-            self.refused
-        )
-    }
-}
-
-impl Players {
-    /// `concurrency` workers starting on `games` of `game`.
-    pub(crate) fn start(
-        http: &Client,
-        base: &str,
-        game: GameId,
-        games: Vec<Arc<Mutex<Played>>>,
-        concurrency: usize,
-    ) -> Players {
-        let stop = Arc::new(AtomicBool::new(false));
-        let acknowledged = Arc::new(AtomicU64::new(0));
-        let refused = Arc::new(AtomicU64::new(0));
-        let latencies = Arc::new(std::sync::Mutex::new(Vec::<u64>::new()));
-        let next = Arc::new(AtomicU64::new(0));
-        let mut workers = Vec::new();
-        for w in 0..concurrency {
-            let (http, base, games, stop) = (http.clone(), base.to_string(), games.clone(), stop.clone());
-            let (acknowledged, refused, latencies, next) =
-                (acknowledged.clone(), refused.clone(), latencies.clone(), next.clone());
-            workers.push(tokio::spawn(async move {
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(w as u64);
-                let mut mine = Vec::new();
-                while !stop.load(Ordering::Relaxed) {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as usize % games.len();
-                    let Ok(mut played) = games[i].try_lock() else { continue };
-                    if played.here.status().is_over() {
-                        let tokens = played.tokens.clone();
-                        *played = new_game(&http, &base, game, tokens).await;
-                    }
-                    let mv = played.here.random_step(&mut rng).expect("a move");
-                    let text = played.here.move_text(&mv);
-                    let seat = played.here.to_move().iter().next().unwrap().index();
-                    let url = format!("{base}/api/games/{}/moves", played.id);
-                    let started = Instant::now();
-                    let status =
-                        post_status(&http, url, &played.tokens[seat], json!({"move": text, "ply": played.ply})).await;
-                    let took = started.elapsed().as_micros() as u64;
-                    if status == StatusCode::OK {
-                        acknowledged.fetch_add(1, Ordering::Relaxed);
-                        mine.push(took);
-                        played.here = played.here.play(&mv).unwrap();
-                        played.ply += 1;
-                    } else {
-                        refused.fetch_add(1, Ordering::Relaxed);
-                    }
-                }
-                latencies.lock().unwrap().extend(mine);
-            }));
-        }
-        Players { stop, acknowledged, refused, latencies, workers, started: Instant::now() }
-    }
-
-    /// Lets them play until `seconds` after they started, then stops them.
-    pub(crate) async fn finish_after(self, seconds: Duration) -> Measured {
-        tokio::time::sleep(seconds.saturating_sub(self.started.elapsed())).await;
-        self.stop.store(true, Ordering::Relaxed);
-        let seconds = self.started.elapsed().as_secs_f64();
-        for w in self.workers {
-            let _ = w.await;
-        }
-        let mut latencies = self.latencies.lock().unwrap().clone();
-        latencies.sort_unstable();
-        Measured {
-            moves: self.acknowledged.load(Ordering::Relaxed),
-            refused: self.refused.load(Ordering::Relaxed),
-            seconds,
-            latencies,
-        }
-    }
+    let (p50, p99, last) = (percentile(&arrivals, 0.5), percentile(&arrivals, 0.99), percentile(&arrivals, 1.0));
+    println!("one move reached {count} spectators: p50 {p50:.1} ms, p99 {p99:.1} ms, last {last:.1} ms");
+    let mut report = Report::default();
+    report.put("spectators", count);
+    report.put("spectator_socket_kib", rounded(per_socket, 1));
+    report.put("spectators_p50_ms", rounded(p50, 2));
+    report.put("spectators_p99_ms", rounded(p99, 2));
+    report.put("spectators_last_ms", rounded(last, 2));
+    report
 }

@@ -16,12 +16,14 @@ use serde_json::json;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::cost::Window;
+use crate::report::{Report, rounded};
 use crate::{Args, accounts, post, start_server};
 
 /// Plays up to `args.watch_moves` moves of one game of `args.game` while
 /// `args.spectators` sockets watch it, each move once every socket has the
 /// last; reports CPU time per move and message sizes.
-pub async fn run(args: &Args) {
+pub async fn run(args: &Args) -> Report {
     let server = start_server(args).await;
     let http = Client::new();
     let base = server.base.clone();
@@ -59,8 +61,7 @@ pub async fn run(args: &Args) {
     let spectators = args.spectators as u64;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut here = game.start(&GameOptions::new(), None).unwrap();
-    let cpu_before = server.cpu_seconds();
-    let split_before = server.cpu_split();
+    let window = Window::open(&http, vec![server.child.id()], vec![base.clone()]).await;
     let started = Instant::now();
     let mut played = 0u64;
     while played < args.watch_moves {
@@ -102,9 +103,8 @@ pub async fn run(args: &Args) {
         }
     }
     let seconds = started.elapsed().as_secs_f64();
-    let cpu = server.cpu_seconds() - cpu_before;
-    let split = server.cpu_split();
-    let (user, system) = (split.0 - split_before.0, split.1 - split_before.1);
+    let cost = window.close().await;
+    let (cpu, user, system) = (cost.cpu.total(), cost.cpu.user, cost.cpu.system);
     let sizes = sizes.lock().await.clone();
     let at = |n: usize| sizes.get(n.saturating_sub(1)).copied().unwrap_or(0);
     println!(
@@ -125,4 +125,13 @@ pub async fn run(args: &Args) {
         at(played as usize),
         played
     );
+    println!("{}", cost.allocations_line(played));
+    let mut report = cost.report(played);
+    report.put("moves", played);
+    report.put("spectators", args.spectators);
+    report.put("cpu_ms_per_move", rounded(cpu * 1000.0 / played.max(1) as f64, 3));
+    report.put("message_bytes_move_1", at(1));
+    report.put("message_bytes_move_20", at(20));
+    report.put("message_bytes_last", at(played as usize));
+    report
 }
