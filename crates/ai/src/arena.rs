@@ -241,7 +241,7 @@ impl Match {
             choices,
             options,
             start: line.start().clone(),
-            moves: line.moves().to_vec(),
+            moves: line.moves().iter().copied().collect(),
             game_status,
         })
     }

@@ -29,7 +29,7 @@ pub use bulletin::{RefusedView, RoundsView, SeatView, YouView};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::PlayError;
 pub use events::{Event, Viewer};
-pub use record::{GameRecord, MoveForm, RecordError, RefereeFile, Replayed, Standing};
+pub use record::{GameRecord, MoveForm, MoveRecord, RecordError, RefereeFile, Replayed, Standing};
 pub use rounds::{Receipt, RoundSettings, Rounds};
 pub use seats::{Occupant, Player};
 pub use session::Session;

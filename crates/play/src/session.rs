@@ -3,8 +3,11 @@
 //! each change emits. Every front end — the terminal, the server — plays
 //! through a [`Session`]; none keeps a game of its own.
 
+use std::sync::Arc;
+
 use arbiter_core::{EndReason, GameOptions, GameStatus, Outcome, Seat};
 use arbiter_games::{AnyGame, AnyMove, GameId, Line};
+use imbl::Vector;
 
 use crate::computer::{self, Thinking};
 use crate::error::PlayError;
@@ -13,12 +16,24 @@ use crate::record::{ClockSettings, GameRecord, MoveRecord, RecordError, Replayed
 use crate::seats::{Occupant, Player};
 use crate::time::{DAY, Timestamp};
 
-/// A turn-based game in progress (or finished).
+/// A turn-based game in progress (or finished). Copying one is cheap
+/// whatever its length: its line, move texts and times are persistent
+/// (shared with the copy until changed), and its record is kept without
+/// its moves.
 #[derive(Clone, Debug)]
 pub struct Session {
-    replayed: Replayed,
-    times: Vec<Option<Timestamp>>,
+    /// The record without its moves (they are `texts` and `times`).
+    head: Arc<GameRecord>,
+    line: Line,
+    /// Each move as the record writes it, formatted once when played.
+    texts: Vector<Arc<str>>,
+    times: Vector<Option<Timestamp>>,
     ended: Option<Outcome>,
+    /// The fewest moves the game has had since [`Session::mark_kept`]:
+    /// the moves before it are unchanged since.
+    kept: usize,
+    /// The status, kept after every change (the rules ask the position).
+    status: GameStatus,
     thinking: Thinking,
 }
 
@@ -47,32 +62,46 @@ impl Session {
 
     /// The game a record holds, ready to go on.
     pub fn from_record(record: &GameRecord) -> Result<Session, RecordError> {
-        let replayed = record.replay()?;
-        let status = replayed.line.status();
-        let ended = match (&replayed.record.result, status) {
+        let Replayed { mut record, line } = record.replay()?;
+        let status = line.status();
+        let ended = match (&record.result, status) {
             (Some(r), GameStatus::Ongoing) => {
-                let end = replayed.line.current();
+                let end = line.current();
                 let winners = r.winners.iter().filter_map(|w| end.seat_by_label(w)).collect();
                 Some(Outcome { winners, reason: r.reason.unwrap_or(EndReason::Resignation) })
             }
             _ => None,
         };
-        let times = replayed.record.moves.iter().map(|m| m.at).collect();
-        Ok(Session { replayed, times, ended, thinking: Thinking::default() })
+        let moves = std::mem::take(&mut record.moves);
+        let times = moves.iter().map(|m| m.at).collect();
+        let texts = moves.into_iter().map(|m| Arc::from(m.text)).collect();
+        let mut session = Session {
+            head: Arc::new(record),
+            line,
+            texts,
+            times,
+            ended,
+            kept: 0,
+            status: GameStatus::Ongoing,
+            thinking: Thinking::default(),
+        };
+        session.status = session.status_now();
+        session.mark_kept();
+        Ok(session)
     }
 
     /// The game as a record.
     pub fn record(&self) -> GameRecord {
-        let mut record = self.replayed.record.clone();
-        record.moves = self
-            .replayed
-            .line
-            .moves()
-            .iter()
-            .zip(self.replayed.line.positions())
-            .zip(&self.times)
-            .map(|((mv, before), at)| MoveRecord { text: before.move_text(mv), at: *at })
-            .collect();
+        let mut record = self.record_head();
+        record.moves = self.move_records(0);
+        record
+    }
+
+    /// The record without its moves: the game, its options and seats,
+    /// the position now and the result. Its size does not grow with the
+    /// game.
+    pub fn record_head(&self) -> GameRecord {
+        let mut record = GameRecord::clone(&self.head);
         record.position = Some(self.position().position_string());
         record.result = self.status().outcome().map(|o| ResultRecord {
             winners: o.winners.iter().map(|s| self.position().seat_label(s)).collect(),
@@ -81,10 +110,51 @@ impl Session {
         record
     }
 
+    /// The moves from the `from`th on (the first is 0), as the record
+    /// writes them.
+    pub fn move_records(&self, from: usize) -> Vec<MoveRecord> {
+        self.texts
+            .iter()
+            .zip(&self.times)
+            .skip(from)
+            .map(|(text, at)| MoveRecord { text: text.to_string(), at: *at })
+            .collect()
+    }
+
+    /// Marks the moves now as kept: [`Session::kept`] counts from here.
+    pub fn mark_kept(&mut self) {
+        self.kept = self.texts.len();
+    }
+
+    /// How many of the moves there were at [`Session::mark_kept`] are
+    /// still played (all of them unless some were taken back since).
+    pub fn kept(&self) -> usize {
+        self.kept
+    }
+
+    /// Each move as the record writes it.
+    pub fn move_texts(&self) -> impl ExactSizeIterator<Item = &str> {
+        self.texts.iter().map(|t| &**t)
+    }
+
     /// The game as a checked record with its positions, for writing it as
     /// text.
     pub fn replayed(&self) -> Replayed {
-        Replayed { record: self.record(), line: self.replayed.line.clone() }
+        Replayed { record: self.record(), line: self.line.clone() }
+    }
+
+    /// The status as the line and the ending stand now.
+    fn status_now(&self) -> GameStatus {
+        match self.ended {
+            Some(outcome) => GameStatus::Over(outcome),
+            None => self.line.status(),
+        }
+    }
+
+    /// Ends the game as `outcome` says.
+    fn end(&mut self, outcome: Option<Outcome>) {
+        self.ended = outcome;
+        self.status = self.status_now();
     }
 
     /// Caps the computer's time per move.
@@ -94,27 +164,27 @@ impl Session {
 
     /// The game.
     pub fn game(&self) -> GameId {
-        self.replayed.record.game
+        self.head.game
     }
 
     /// The positions and moves so far.
     pub fn line(&self) -> &Line {
-        &self.replayed.line
+        &self.line
     }
 
     /// The position now.
     pub fn position(&self) -> &AnyGame {
-        self.replayed.line.current()
+        self.line.current()
     }
 
     /// The number of moves played.
     pub fn ply(&self) -> usize {
-        self.replayed.line.plies()
+        self.line.plies()
     }
 
     /// Who sits in each seat.
     pub fn seats(&self) -> &[Occupant] {
-        &self.replayed.record.seats
+        &self.head.seats
     }
 
     /// The occupant of `seat`.
@@ -125,10 +195,7 @@ impl Session {
     /// How the game stands: over by its rules, by resignation or time, or
     /// going on.
     pub fn status(&self) -> GameStatus {
-        match self.ended {
-            Some(outcome) => GameStatus::Over(outcome),
-            None => self.replayed.line.status(),
-        }
+        self.status
     }
 
     /// Whether the game is over.
@@ -150,15 +217,15 @@ impl Session {
     /// When the player to move runs out of time, if the game has a time
     /// limit per move: that many days after the last move (or the start).
     pub fn deadline(&self) -> Option<Timestamp> {
-        let days = self.replayed.record.clock?.days_per_move?;
+        let days = self.head.clock?.days_per_move?;
         self.to_move()?;
-        let since = self.times.last().copied().flatten().or(self.replayed.record.started)?;
+        let since = self.times.back().copied().flatten().or(self.head.started)?;
         Some(since.after(i64::from(days) * DAY))
     }
 
     /// Sets a time limit per move.
     pub fn set_days_per_move(&mut self, days: Option<u32>) {
-        let clock = self.replayed.record.clock.get_or_insert_with(ClockSettings::default);
+        let clock = Arc::make_mut(&mut self.head).clock.get_or_insert_with(ClockSettings::default);
         clock.days_per_move = days;
     }
 
@@ -182,8 +249,10 @@ impl Session {
             });
         }
         let ply = self.ply();
-        self.replayed.line.play(mv)?;
-        self.times.push(Some(now));
+        self.line.play(mv)?;
+        self.texts.push_back(Arc::from(token));
+        self.times.push_back(Some(now));
+        self.status = self.status_now();
         let mut events = vec![Event::MovePlayed { ply, seat, mv }];
         if self.is_over() {
             events.push(Event::GameOver { status: self.status() });
@@ -194,8 +263,8 @@ impl Session {
     /// Lets the computer move if it is its turn; `None` otherwise.
     pub fn play_computer(&mut self, now: Timestamp) -> Option<Vec<Event>> {
         let (seat, level) = self.computer_to_move()?;
-        let seed = self.replayed.record.seed.unwrap_or(0);
-        let mv = computer::choose_move(&self.replayed.line, level, seed, self.thinking)?;
+        let seed = self.head.seed.unwrap_or(0);
+        let mv = computer::choose_move(&self.line, level, seed, self.thinking)?;
         self.play(seat, mv, now).ok()
     }
 
@@ -205,7 +274,7 @@ impl Session {
             return Err(PlayError::GameOver { token: "resign".into() });
         }
         let winners = self.position().seats().filter(|&s| s != seat).collect();
-        self.ended = Some(Outcome { winners, reason: EndReason::Resignation });
+        self.end(Some(Outcome { winners, reason: EndReason::Resignation }));
         Ok(vec![Event::Resigned { seat }, Event::GameOver { status: self.status() }])
     }
 
@@ -214,7 +283,7 @@ impl Session {
         if self.is_over() {
             return Err(PlayError::GameOver { token: "abort".into() });
         }
-        self.ended = Some(Outcome::aborted());
+        self.end(Some(Outcome::aborted()));
         Ok(vec![Event::GameOver { status: self.status() }])
     }
 
@@ -223,7 +292,7 @@ impl Session {
         if self.is_over() {
             return Err(PlayError::GameOver { token: "draw".into() });
         }
-        self.ended = Some(Outcome::draw(EndReason::Agreement));
+        self.end(Some(Outcome::draw(EndReason::Agreement)));
         Ok(vec![Event::GameOver { status: self.status() }])
     }
 
@@ -234,21 +303,21 @@ impl Session {
         if self.is_over() {
             return None;
         }
-        let positions = self.replayed.line.positions();
-        let moves = self.replayed.line.moves().len();
+        let positions = self.line.positions();
+        let moves = self.line.moves().len();
         let last = (0..moves).rev().find(|&i| positions[i].to_move().contains(seat))?;
         let count = moves - last;
         for _ in 0..count {
-            self.replayed.line.undo();
-            self.times.pop();
+            self.take_back_one();
         }
+        self.status = self.status_now();
         Some(vec![Event::MovesTakenBack { count }])
     }
 
     /// The seat that made the last move, if any move was made.
     pub fn last_mover(&self) -> Option<Seat> {
-        let positions = self.replayed.line.positions();
-        let moves = self.replayed.line.moves().len();
+        let positions = self.line.positions();
+        let moves = self.line.moves().len();
         positions.get(moves.checked_sub(1)?)?.to_move().iter().next()
     }
 
@@ -257,7 +326,7 @@ impl Session {
         match (self.deadline(), self.to_move()) {
             (Some(deadline), Some(seat)) if now >= deadline => {
                 let winners = self.position().seats().filter(|&s| s != seat).collect();
-                self.ended = Some(Outcome { winners, reason: EndReason::Timeout });
+                self.end(Some(Outcome { winners, reason: EndReason::Timeout }));
                 vec![Event::TimedOut { seat }, Event::GameOver { status: self.status() }]
             }
             _ => Vec::new(),
@@ -269,7 +338,7 @@ impl Session {
     /// Nothing happens at the start.
     pub fn undo(&mut self) -> Vec<Event> {
         if let Some(Outcome { reason: EndReason::Resignation, winners }) = self.ended {
-            self.ended = None;
+            self.end(None);
             let seat = self.position().seats().find(|&s| !winners.contains(s)).unwrap_or(Seat(0));
             return vec![Event::ResignationWithdrawn { seat }];
         }
@@ -277,15 +346,27 @@ impl Session {
             return Vec::new();
         }
         let mut count = 0;
-        while self.replayed.line.undo().is_some() {
-            self.times.pop();
+        while self.take_back_one() {
             count += 1;
             let mover = self.position().to_move().iter().next();
             if mover.and_then(|s| self.occupant(s)).is_none_or(|o| o.player == Player::Person) {
                 break;
             }
         }
+        self.status = self.status_now();
         if count == 0 { Vec::new() } else { vec![Event::MovesTakenBack { count }] }
+    }
+
+    /// Takes back the last move with its text and time; `false` at the
+    /// start.
+    fn take_back_one(&mut self) -> bool {
+        if self.line.undo().is_none() {
+            return false;
+        }
+        self.texts.pop_back();
+        self.times.pop_back();
+        self.kept = self.kept.min(self.texts.len());
+        true
     }
 }
 

@@ -121,6 +121,43 @@ impl Match {
         }
     }
 
+    /// The record without the moves of a turn-based game (a game of
+    /// rounds: the whole record): what a store writes on every change,
+    /// beside the moves added ([`Match::move_records`]).
+    pub fn record_head(&self) -> GameRecord {
+        match self {
+            Match::Turns(s) => s.record_head(),
+            Match::Rounds(r) => r.record(),
+        }
+    }
+
+    /// The moves of a turn-based game from the `from`th on (the first is
+    /// 0), as the record writes them; none for a game of rounds (its
+    /// rounds are in [`Match::record_head`]).
+    pub fn move_records(&self, from: usize) -> Vec<crate::record::MoveRecord> {
+        match self {
+            Match::Turns(s) => s.move_records(from),
+            Match::Rounds(_) => Vec::new(),
+        }
+    }
+
+    /// Marks the moves now as kept (see [`Match::kept`]).
+    pub fn mark_kept(&mut self) {
+        if let Match::Turns(s) = self {
+            s.mark_kept();
+        }
+    }
+
+    /// How many of the moves there were at [`Match::mark_kept`] are still
+    /// played: a store keeps those and adds the rest (0 for a game of
+    /// rounds).
+    pub fn kept(&self) -> usize {
+        match self {
+            Match::Turns(s) => s.kept(),
+            Match::Rounds(_) => 0,
+        }
+    }
+
     /// The record replayed: its positions and moves.
     pub fn replayed(&self) -> Replayed {
         match self {
@@ -178,7 +215,7 @@ impl Match {
     /// The moves as a record writes them (a round: its plays), oldest first.
     pub fn move_texts(&self) -> Vec<String> {
         match self {
-            Match::Turns(s) => s.record().moves.into_iter().map(|m| m.text).collect(),
+            Match::Turns(s) => s.move_texts().map(str::to_string).collect(),
             Match::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
         }
     }

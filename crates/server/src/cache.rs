@@ -52,6 +52,17 @@ impl GameCache {
         self.lock().pop(key);
     }
 
+    /// Forgets every kept game that `which` picks (games whose stored
+    /// record changed outside the move path, as a guest's do when it signs
+    /// up).
+    pub fn forget_where(&self, which: impl Fn(&Table) -> bool) {
+        let mut games = self.lock();
+        let gone: Vec<GameKey> = games.iter().filter(|(_, t)| which(t)).map(|(k, _)| k.clone()).collect();
+        for key in gone {
+            games.pop(&key);
+        }
+    }
+
     /// How many games are kept.
     pub fn len(&self) -> usize {
         self.lock().len()

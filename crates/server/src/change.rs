@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use arbiter_play::Timestamp;
-use arbiter_store::{AccountId, GameKey, GameUpdate, StoreError};
+use arbiter_store::{AccountId, GameKey, GameUpdate, MovesWrite, StoreError};
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -38,9 +38,14 @@ pub struct Changed {
 }
 
 /// The game `key` as stored: the copy kept in memory if the store has
-/// no newer version (one small query), else read and replayed.
+/// no newer version (one small query on PostgreSQL; on SQLite, which one
+/// server owns, the kept copy is the stored game), else read and
+/// replayed.
 pub async fn load(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
     if let Some(kept) = state.games.get(key) {
+        if state.store.backend() == arbiter_store::Backend::Sqlite {
+            return Ok(kept);
+        }
         let started = std::time::Instant::now();
         let version = state.store.game_version(key).await;
         state.metrics.database("game_version", started.elapsed());
@@ -66,8 +71,36 @@ async fn load_stored(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiE
 /// Changes the game `key` with `change` at the present moment and stores
 /// it. If the game changed meanwhile (another request, another server),
 /// `change` is made again on the game as now stored; it must check
-/// whatever makes it stale (the ply a move is for).
+/// whatever makes it stale (the ply a move is for). The change is made
+/// on the calling task: it must be quick (a move, an offer); one that may
+/// let the computer search goes through [`change_game_searching`].
 pub async fn change_game<F>(state: &AppState, key: &GameKey, change: F) -> Result<(Arc<Table>, Changed), ApiError>
+where
+    F: Fn(&mut Table, Timestamp) -> Result<Changed, ApiError> + Send + Sync + 'static,
+{
+    change_game_on(state, key, change, false).await
+}
+
+/// [`change_game`] for a change that may let the computer search (its
+/// move, a round's close with its plays): made on a blocking thread.
+pub async fn change_game_searching<F>(
+    state: &AppState,
+    key: &GameKey,
+    change: F,
+) -> Result<(Arc<Table>, Changed), ApiError>
+where
+    F: Fn(&mut Table, Timestamp) -> Result<Changed, ApiError> + Send + Sync + 'static,
+{
+    change_game_on(state, key, change, true).await
+}
+
+/// [`change_game`], the change made on a blocking thread if `searches`.
+async fn change_game_on<F>(
+    state: &AppState,
+    key: &GameKey,
+    change: F,
+    searches: bool,
+) -> Result<(Arc<Table>, Changed), ApiError>
 where
     F: Fn(&mut Table, Timestamp) -> Result<Changed, ApiError> + Send + Sync + 'static,
 {
@@ -86,12 +119,16 @@ where
         let offers_before = (table_offers(&table), table.stored.rematch.clone());
         let made = {
             let change = change.clone();
-            tokio::task::spawn_blocking(move || {
+            let make = move || {
                 let mut table = Table::clone(&table);
+                table.play.mark_kept();
                 change(&mut table, now).map(|changed| (table, changed))
-            })
-            .await
-            .map_err(|e| ApiError::task_failed("making the change", e))?
+            };
+            if searches {
+                tokio::task::spawn_blocking(make).await.map_err(|e| ApiError::task_failed("making the change", e))?
+            } else {
+                make()
+            }
         };
         let (mut table, mut changed) = match made {
             Ok(made) => made,
@@ -109,8 +146,12 @@ where
         let made = Made { from: version, moves_before, events: std::mem::take(&mut changed.events), offers_changed };
         let mut notices = crate::notices::for_change(&made, &table);
         notices.append(&mut changed.notices);
+        let (notices, turns): (Vec<_>, Vec<_>) = notices.into_iter().partition(crate::notices::is_kept);
+        let kept = table.play.kept();
         let update = GameUpdate {
-            record: table.record(),
+            record: table.play.record_head(),
+            moves: MovesWrite { from: kept, moves: table.play.move_records(kept), replace: kept < moves_before },
+            awaited: Some(table.awaited()),
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,
@@ -124,7 +165,7 @@ where
         table.made = Some(made);
         // Stored and told in a task of its own, so that a request given
         // up half way never leaves a change stored but untold.
-        let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table))
+        let stored = tokio::spawn(store_and_tell(state.clone(), key.clone(), version, update, table, turns))
             .await
             .map_err(|e| ApiError::task_failed("storing the change", e))?;
         match stored {
@@ -165,8 +206,10 @@ async fn store_and_tell(
     version: i64,
     update: GameUpdate,
     changed: Table,
+    turns: Vec<arbiter_store::NewNotice>,
 ) -> Result<Arc<Table>, StoreError> {
     let mailed = !update.mail.is_empty();
+    let now = update.now;
     let told = arbiter_store::NewNotice::recipients_of(&update.notices);
     let started = std::time::Instant::now();
     let stored = state.store.update_game(&key, version, update).await;
@@ -179,6 +222,7 @@ async fn store_and_tell(
     state.games.keep(table.clone());
     tell_this_server(&state, &table);
     crate::notices::poke(&state, told);
+    crate::notices::tell_turns(&state, turns, now);
     crate::notices::poke_players(&state, &table);
     if mailed {
         crate::mail::wake(&state);

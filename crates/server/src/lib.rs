@@ -182,6 +182,7 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
         tokio::spawn(jobs::lobby::run(state.store.clone(), state.games.clone(), state.lobby.clone())),
         tokio::spawn(jobs::sweep::run(state.clone())),
         tokio::spawn(jobs::standings::fill(state.store.clone())),
+        tokio::spawn(jobs::awaited::fill(state.clone())),
     ];
     tasks.extend(jobs::computer::start_workers(state));
     if let Some(mailer) = &state.mailer {

@@ -6,13 +6,10 @@
 //! round and the people, nothing else.
 
 use arbiter_core::Seat;
-use arbiter_store::{AccountId, GameFilter, GameState, NewNotice, NoticeKind, OfferKind, SeatHolder};
+use arbiter_store::{AccountId, GameState, NewNotice, NoticeKind, OfferKind, SeatHolder};
 
 use crate::state::AppState;
 use crate::table::{Made, Table};
-
-/// The most games counted for "your turn".
-const COUNTED_GAMES: i64 = 100;
 
 /// The game's name as people read it.
 fn game_name(table: &Table) -> &'static str {
@@ -128,7 +125,31 @@ pub fn for_chat(table: &Table, writer: AccountId, name: &str, muted_by: &[Accoun
 /// Tells this server's personal channels of `accounts` to look again.
 pub fn poke(state: &AppState, accounts: impl IntoIterator<Item = AccountId>) {
     for account in accounts {
-        state.personal.publish(&account, ());
+        state.personal.publish(&account, crate::topics::Poke::Look);
+    }
+}
+
+/// Whether `notice` is kept in the store: a "your move" notice is not
+/// (it is sent live, see [`tell_turns`]; the count of games awaiting the
+/// person comes from the games themselves).
+pub fn is_kept(notice: &NewNotice) -> bool {
+    notice.kind != NoticeKind::YourTurn
+}
+
+/// Sends `turns`, "your move" notices kept nowhere, to their people's
+/// personal channels on this server, as made at `now` (numbered 0: no
+/// kept notice has that number).
+pub fn tell_turns(state: &AppState, turns: Vec<NewNotice>, now: arbiter_play::Timestamp) {
+    for notice in turns {
+        let view = arbiter_api::NoticeView {
+            id: 0,
+            kind: notice.kind.as_str().to_string(),
+            game: notice.game.0,
+            seat: notice.seat,
+            text: notice.text,
+            at: now.rfc3339(),
+        };
+        state.personal.publish(&notice.account, crate::topics::Poke::Turn(std::sync::Arc::new(view)));
     }
 }
 
@@ -139,31 +160,8 @@ pub fn poke_players(state: &AppState, table: &Table) {
 }
 
 /// How many of `account`'s games wait for its move: its turn, or an open
-/// Single Capture Go round without its play.
+/// Single Capture Go round without its play (one query: every change
+/// stores the seats its game awaits).
 pub async fn your_turn(state: &AppState, account: AccountId) -> Result<u32, crate::error::ApiError> {
-    let filter = GameFilter {
-        state: Some(GameState::Active),
-        account: Some(account),
-        limit: COUNTED_GAMES,
-        ..GameFilter::default()
-    };
-    let games = state.store.games(&filter).await?;
-    let mut count = 0;
-    for stored in games {
-        let table = match state.games.get(&stored.key) {
-            Some(kept) if kept.stored.version == stored.version => kept,
-            _ => match Table::load(stored) {
-                Ok(table) => std::sync::Arc::new(table),
-                Err(_) => continue,
-            },
-        };
-        let seats = table.seats_of(account);
-        let awaited = table.to_move();
-        let mine_awaited = seats.iter().any(|s| awaited.contains(s));
-        let played = table.play.round_view(arbiter_play::Viewer::Seat(seats.first().copied().unwrap_or(Seat(0))));
-        if mine_awaited && played.is_none_or(|r| r.my_play.is_none()) {
-            count += 1;
-        }
-    }
-    Ok(count)
+    Ok(state.store.games_awaiting(account).await?)
 }

@@ -51,4 +51,14 @@ impl<T: Clone, K: Hash + Eq + Clone> Topics<T, K> {
 
 /// The personal channels on this server, by account: each gets a poke
 /// when the account may have new notices or a new count.
-pub type PersonalHub = Topics<(), arbiter_store::AccountId>;
+pub type PersonalHub = Topics<Poke, arbiter_store::AccountId>;
+
+/// What a personal channel is told.
+#[derive(Clone, Debug)]
+pub enum Poke {
+    /// Look again: new notices may be kept, the count may have changed.
+    Look,
+    /// A notice to pass on as it is, kept nowhere (it is one's turn: the
+    /// count says so for good), and look at the count again.
+    Turn(Arc<arbiter_api::NoticeView>),
+}

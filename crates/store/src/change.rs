@@ -38,7 +38,7 @@ macro_rules! apply_change {
             // waits for it, then finds the version moved on.
             let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>(
                 "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 offers = $8, rematch = $9, version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
+                 offers = $8, rematch = $9, awaited = $10, version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
             )
             .bind(key.0.as_str())
             .bind(change.expected_version)
@@ -49,6 +49,7 @@ macro_rules! apply_change {
             .bind(update.now.unix())
             .bind($crate::offers::write_offers(&update.offers))
             .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
+            .bind(update.awaited)
             .fetch_optional(&mut *$tx)
             .await?;
             let Some(created) = created else {
@@ -63,6 +64,7 @@ macro_rules! apply_change {
                     None => $crate::error::StoreError::NotFound { key: key.clone() },
                 });
             };
+            $crate::game_moves::write_moves!($tx, key, &update.moves).await?;
             if let Some((seat, account)) = update.seat_taken {
                 let taken = sqlx::query(
                     "UPDATE game_seats SET account_id = $3, invited_id = NULL \
@@ -126,6 +128,10 @@ impl Change {
         (created, creator, invite): (i64, Option<i64>, Option<String>),
         seats: Vec<StoredSeat>,
     ) -> StoredGame {
+        let mut record = self.update.record;
+        if self.update.moves.replace && self.update.moves.from == 0 {
+            record.moves = self.update.moves.moves;
+        }
         StoredGame {
             key: self.key,
             version: self.expected_version + 1,
@@ -133,7 +139,7 @@ impl Change {
             deadline: self.update.deadline,
             updated: self.update.now,
             created: Timestamp::from_unix(created),
-            record: self.update.record,
+            record,
             seats,
             creator: creator.map(crate::accounts::AccountId),
             invite,

@@ -44,7 +44,9 @@ impl Store {
     /// games with a computer seat already (the creator's creations are
     /// counted one at a time).
     pub async fn create_game(&self, new: &NewGame) -> Result<StoredGame, StoreError> {
-        let record = write_record(&new.key, &new.record)?;
+        let moves = crate::game_moves::MovesWrite::whole(new.record.moves.clone());
+        let head = arbiter_play::GameRecord { moves: Vec::new(), ..new.record.clone() };
+        let record = write_record(&new.key, &head)?;
         let game = new.record.game.to_string();
         let limit = new.computer_games_limit.filter(|_| new.has_computer()).zip(new.creator);
         in_write_transaction!(self, tx => {
@@ -67,7 +69,7 @@ impl Store {
             }
             sqlx::query(
                 "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
-                 invite_code) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8)",
+                 invite_code, awaited) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9)",
             )
             .bind(new.key.0.as_str())
             .bind(game.as_str())
@@ -77,6 +79,7 @@ impl Store {
             .bind(new.now.unix())
             .bind(new.creator.map(|c| c.0))
             .bind(new.invite.as_deref())
+            .bind(new.awaited)
             .execute(&mut *tx)
             .await?;
             for seat in &new.seats {
@@ -93,6 +96,7 @@ impl Store {
                     .execute(&mut *tx)
                     .await?;
             }
+            crate::game_moves::write_moves!(tx, &new.key, &moves).await?;
             for mail in &new.mail {
                 crate::mail_queries::insert_mail!(&mut *tx, mail).await?;
             }
@@ -133,10 +137,13 @@ impl Store {
 
     /// The game with this key, if there is one.
     pub async fn game(&self, key: &GameKey) -> Result<Option<StoredGame>, StoreError> {
-        let rows = on_pool!(self, pool => {
-            sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(pool).await
+        let mut games = on_pool!(self, pool => {
+            let rows = sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(pool).await?;
+            let mut games = games_from_rows(rows)?;
+            crate::game_moves::read_moves_into!(pool, &mut games).await?;
+            Ok::<_, StoreError>(games)
         })?;
-        Ok(games_from_rows(rows)?.pop())
+        Ok(games.pop())
     }
 
     /// The stored version of the game `key`, if there is such a game.
@@ -153,8 +160,8 @@ impl Store {
     /// The games that `filter` lets through, the most recently changed
     /// first, at most `filter.limit` (100 if 0).
     pub async fn games(&self, filter: &GameFilter) -> Result<Vec<StoredGame>, StoreError> {
-        let rows = on_pool!(self, pool => {
-            sqlx::query_as::<_, GameSeatRow>(GAMES_BY_FILTER)
+        on_pool!(self, pool => {
+            let rows = sqlx::query_as::<_, GameSeatRow>(GAMES_BY_FILTER)
                 .bind(filter.state.map(GameState::as_str))
                 .bind(filter.account.map(|a| a.0))
                 .bind(filter.limit())
@@ -162,9 +169,55 @@ impl Store {
                 .bind(filter.public)
                 .bind(filter.after.as_ref().map(|k| k.0.as_str()))
                 .fetch_all(pool)
-                .await
+                .await?;
+            let mut games = games_from_rows(rows)?;
+            crate::game_moves::read_moves_into!(pool, &mut games).await?;
+            Ok(games)
+        })
+    }
+
+    /// How many active games await a move (or play) of `account`: its
+    /// seat's bit is set in the game's awaited seats.
+    pub async fn games_awaiting(&self, account: AccountId) -> Result<u32, StoreError> {
+        let count = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(
+                "SELECT COUNT(DISTINCT g.key) FROM game_seats s JOIN games g ON g.key = s.game_key \
+                 WHERE s.account_id = $1 AND g.state = 'active' AND ((g.awaited >> s.seat) & 1) = 1",
+            )
+            .bind(account.0)
+            .fetch_one(pool)
+            .await
         })?;
-        games_from_rows(rows)
+        Ok(u32::try_from(count).unwrap_or(u32::MAX))
+    }
+
+    /// Active games whose awaited seats are not known (stored before they
+    /// were kept), at most `limit`.
+    pub async fn games_awaited_unknown(&self, limit: i64) -> Result<Vec<GameKey>, StoreError> {
+        let keys = on_pool!(self, pool => {
+            sqlx::query_scalar::<_, String>(
+                "SELECT key FROM games WHERE state = 'active' AND awaited IS NULL ORDER BY key LIMIT $1",
+            )
+            .bind(limit)
+            .fetch_all(pool)
+            .await
+        })?;
+        Ok(keys.into_iter().map(GameKey).collect())
+    }
+
+    /// Sets the awaited seats of the game `key` if it is still at
+    /// `version` (a change since wrote them already).
+    pub async fn set_awaited(&self, key: &GameKey, version: i64, awaited: i64) -> Result<(), StoreError> {
+        on_pool!(self, pool => {
+            sqlx::query("UPDATE games SET awaited = $3 WHERE key = $1 AND version = $2 AND awaited IS NULL")
+                .bind(key.0.as_str())
+                .bind(version)
+                .bind(awaited)
+                .execute(pool)
+                .await
+                .map(|_| ())
+        })?;
+        Ok(())
     }
 
     /// The unfinished games whose deadline is `now` or earlier, the

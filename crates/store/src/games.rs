@@ -88,7 +88,9 @@ pub struct StoredSeat {
 pub struct StoredGame {
     /// Its key.
     pub key: GameKey,
-    /// Its whole record.
+    /// Its record: read from the store, the whole record; as a change
+    /// returns it, the record the change wrote (without the moves it did
+    /// not write whole).
     pub record: GameRecord,
     /// Where it is in its life.
     pub state: GameState,
@@ -140,6 +142,9 @@ pub struct NewGame {
     pub creator: Option<AccountId>,
     /// A private game's invite code (`None`: a public game).
     pub invite: Option<String>,
+    /// The seats whose move (or play) it awaits, a bit each (seat 0 the
+    /// lowest); `None`: not known.
+    pub awaited: Option<i64>,
     /// Mail that tells of it, queued with it.
     pub mail: Vec<crate::mail::NewMail>,
     /// If the game has a computer seat: how many unfinished games with a
@@ -160,8 +165,14 @@ impl NewGame {
 /// seat taken by an account.
 #[derive(Clone, Debug)]
 pub struct GameUpdate {
-    /// The record now.
+    /// The record now, without its moves (`moves` says which to write);
+    /// if it holds moves, they are the game's moves, written whole.
     pub record: GameRecord,
+    /// The moves to write (with a record that holds none).
+    pub moves: crate::game_moves::MovesWrite,
+    /// The seats whose move (or play) the game awaits now, a bit each
+    /// (seat 0 the lowest); `None`: not known.
+    pub awaited: Option<i64>,
     /// The state now.
     pub state: GameState,
     /// The deadline now.

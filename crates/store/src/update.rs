@@ -25,8 +25,11 @@ impl Store {
         &self,
         key: &GameKey,
         expected_version: i64,
-        update: GameUpdate,
+        mut update: GameUpdate,
     ) -> Result<StoredGame, StoreError> {
+        if !update.record.moves.is_empty() {
+            update.moves = crate::game_moves::MovesWrite::whole(std::mem::take(&mut update.record.moves));
+        }
         let record = write_record(key, &update.record)?;
         let standings = match update.state {
             GameState::Finished => update.record.standings().unwrap_or_default(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titled, unread, wantsAlert, withNotice } from './notice-logic';
+import { isKept, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
 const notice = (id: number, kind = 'your_turn', game = 'g1') => ({ id, kind, game, text: `n${id}`, at: '2026-11-25T00:00:00Z' });
 
@@ -19,6 +19,13 @@ describe('notices', () => {
     for (let id = 4; id < 30; id += 1) list = withNotice(list, notice(id));
     expect(list.length).toBe(20);
     expect(unread(list, 25)).toBe(4);
+  });
+
+  it('lists no notice sent live only (a turn, numbered 0), yet alerts on it', () => {
+    const live = notice(0);
+    expect(isKept(live)).toBe(false);
+    expect(withNotice([notice(1)], live).map((n) => n.id)).toEqual([1]);
+    expect(wantsAlert(live, true, '/', false)).toBe(true);
   });
 
   it('alerts on a turn only when switched on and not already at that game', () => {

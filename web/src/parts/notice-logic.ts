@@ -17,9 +17,17 @@ export function titled(title: string, count: number): string {
   return count > 0 ? `(${count}) ${bare}` : bare;
 }
 
-/** `list` with `notice` added once, newest first, at most LIST_LENGTH long. */
+/**
+ * Whether `notice` is one the server keeps (and lists): a "your move"
+ * notice is sent live only, numbered 0; the count tells it for good.
+ */
+export function isKept(notice: Pick<NoticeView, 'id'>): boolean {
+  return notice.id > 0;
+}
+
+/** `list` with `notice` added once, newest first, at most LIST_LENGTH long; a notice not kept is not listed. */
 export function withNotice(list: readonly NoticeView[], notice: NoticeView): NoticeView[] {
-  if (list.some((n) => n.id === notice.id)) return [...list];
+  if (!isKept(notice) || list.some((n) => n.id === notice.id)) return [...list];
   return [notice, ...list].sort((a, b) => b.id - a.id).slice(0, LIST_LENGTH);
 }
 

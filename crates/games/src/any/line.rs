@@ -1,7 +1,9 @@
 //! A game as played: its positions and moves in order, with the rules
-//! that look back (repetition) kept up to date move by move.
+//! that look back (repetition) kept up to date move by move. The line is
+//! persistent: a copy shares what it was copied from, so copying a game of
+//! 300 moves to change it costs what copying one of 3 does.
 
-use std::collections::HashMap;
+use imbl::{HashMap, Vector};
 
 use arbiter_core::{EndReason, GameStatus, MoveError, Outcome};
 
@@ -10,11 +12,12 @@ use crate::registry::{AnyGame, AnyMove};
 /// The positions and moves of one game, the start first. Its status
 /// counts the rules that look back: a position seen as often as the
 /// game's repetition limit ends it drawn. Each move costs one position
-/// and one count, never a rescan of the game.
+/// and one count, never a rescan of the game. Cloning it is cheap: the
+/// clone shares the positions and moves until either changes.
 #[derive(Clone, Debug)]
 pub struct Line {
-    positions: Vec<AnyGame>,
-    moves: Vec<AnyMove>,
+    positions: Vector<AnyGame>,
+    moves: Vector<AnyMove>,
     seen: HashMap<u64, u32>,
 }
 
@@ -23,12 +26,12 @@ impl Line {
     pub fn new(start: AnyGame) -> Line {
         let mut seen = HashMap::new();
         seen.insert(start.hash(), 1);
-        Line { positions: vec![start], moves: Vec::new(), seen }
+        Line { positions: Vector::unit(start), moves: Vector::new(), seen }
     }
 
     /// The position now.
     pub fn current(&self) -> &AnyGame {
-        self.positions.last().expect("a line always holds its start")
+        self.positions.back().expect("a line always holds its start")
     }
 
     /// The position the game started from.
@@ -37,12 +40,12 @@ impl Line {
     }
 
     /// Every position so far, the start first.
-    pub fn positions(&self) -> &[AnyGame] {
+    pub fn positions(&self) -> &Vector<AnyGame> {
         &self.positions
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> &[AnyMove] {
+    pub fn moves(&self) -> &Vector<AnyMove> {
         &self.moves
     }
 
@@ -54,7 +57,7 @@ impl Line {
     /// The hashes of the positions before the current one, the start
     /// first (for searches that steer for or away from a repetition).
     pub fn earlier_hashes(&self) -> Vec<u64> {
-        self.positions[..self.positions.len() - 1].iter().map(AnyGame::hash).collect()
+        self.positions.iter().take(self.positions.len() - 1).map(AnyGame::hash).collect()
     }
 
     /// Whether the game is over, and how, counting repetition.
@@ -79,8 +82,8 @@ impl Line {
         }
         let next = self.current().play(&mv)?;
         *self.seen.entry(next.hash()).or_insert(0) += 1;
-        self.positions.push(next);
-        self.moves.push(mv);
+        self.positions.push_back(next);
+        self.moves.push_back(mv);
         Ok(())
     }
 
@@ -96,8 +99,8 @@ impl Line {
 
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn undo(&mut self) -> Option<AnyMove> {
-        let mv = self.moves.pop()?;
-        let gone = self.positions.pop().expect("one position per move");
+        let mv = self.moves.pop_back()?;
+        let gone = self.positions.pop_back().expect("one position per move");
         if let Some(n) = self.seen.get_mut(&gone.hash()) {
             *n -= 1;
         }

@@ -33,7 +33,7 @@ async fn work(state: AppState) {
 /// The computer moves (or sends its plays) in the game `key`, if it still
 /// waits for it; stored like anyone's move.
 async fn search(state: &AppState, key: &GameKey) {
-    let result = change::change_game(state, key, |table, now| {
+    let result = change::change_game_searching(state, key, |table, now| {
         if table.state() != GameState::Active {
             return Err(ApiError::conflict("the game is not being played"));
         }

@@ -45,7 +45,7 @@ pub async fn handle_due(state: &AppState) {
         }
     };
     for key in due {
-        let result = change::change_game(state, &key, |table, now| {
+        let result = change::change_game_searching(state, &key, |table, now| {
             let events = table.play.pass_time(now)?;
             Ok(Changed { events, ..Changed::default() })
         })

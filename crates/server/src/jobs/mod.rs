@@ -3,6 +3,7 @@
 //! sweeping away what has expired, and filling in the standings of games
 //! that finished before they were kept.
 
+pub mod awaited;
 pub mod computer;
 pub mod deadlines;
 pub mod lobby;

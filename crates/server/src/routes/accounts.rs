@@ -125,7 +125,8 @@ pub(crate) async fn register(
             .store
             .claim_guest(guest.id, &new.name, &hash, new.email.as_deref())
             .await?
-            .ok_or_else(|| ApiError::conflict("this guest has signed up already"))?,
+            .ok_or_else(|| ApiError::conflict("this guest has signed up already"))
+            .inspect(|_| state.games.forget_where(|t| !t.seats_of(guest.id).is_empty()))?,
         None => {
             state
                 .store

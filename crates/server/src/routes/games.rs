@@ -115,15 +115,18 @@ pub(crate) async fn open_table(
         now,
         creator: Some(creator),
         invite: table.stored.invite.clone(),
+        awaited: Some(table.awaited()),
         mail,
         computer_games_limit: Some(state.settings.limits.computer_games_per_account),
     };
     let mailed = !new_game.mail.is_empty();
     table.stored = state.store.create_game(&new_game).await?;
-    let notices = crate::notices::for_change(&created, &table);
+    let (notices, turns): (Vec<_>, Vec<_>) =
+        crate::notices::for_change(&created, &table).into_iter().partition(crate::notices::is_kept);
     let table = Arc::new(table.made_by(created));
     state.games.keep(table.clone());
     change::tell_this_server(state, &table);
+    crate::notices::tell_turns(state, turns, now);
     if mailed {
         crate::mail::wake(state);
     }
@@ -429,7 +432,11 @@ pub(crate) async fn history(
     let table = change::load(&state, &key_of(path)?).await?;
     let replayed = table.play.replayed();
     let positions = replayed.line.positions();
-    let boards = positions.windows(2).zip(replayed.line.moves()).map(|(pair, mv)| pair[1].board_after(&pair[0], mv));
+    let boards = positions
+        .iter()
+        .zip(positions.iter().skip(1))
+        .zip(replayed.line.moves())
+        .map(|((before, after), mv)| after.board_after(before, mv));
     let plies = replayed
         .move_texts(MoveForm::Record)
         .into_iter()

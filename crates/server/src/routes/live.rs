@@ -366,15 +366,33 @@ async fn follow_me(state: AppState, account: AccountId, mut socket: WebSocket, m
                 }
             }
             poke = pokes.recv() => {
-                if matches!(poke, Err(RecvError::Closed)) {
-                    return;
+                // Pokes that came meanwhile are answered by this look too;
+                // one lost to a lagging channel means: look.
+                let mut turns = Vec::new();
+                let mut look = false;
+                let mut next = Some(poke);
+                while let Some(poke) = next.take() {
+                    match poke {
+                        Err(RecvError::Closed) => return,
+                        Ok(crate::topics::Poke::Turn(notice)) => turns.push(notice),
+                        Ok(crate::topics::Poke::Look) | Err(RecvError::Lagged(_)) => look = true,
+                    }
+                    next = match pokes.try_recv() {
+                        Ok(poke) => Some(Ok(poke)),
+                        Err(tokio::sync::broadcast::error::TryRecvError::Lagged(n)) => Some(Err(RecvError::Lagged(n))),
+                        Err(_) => None,
+                    };
                 }
-                // Pokes that came meanwhile are answered by this look too.
-                while pokes.try_recv().is_ok() {}
-                let notices = state.store.notices(account, last, None).await.unwrap_or_default();
+                let notices = if look { state.store.notices(account, last, None).await.unwrap_or_default() } else { Vec::new() };
                 for notice in &notices {
                     last = notice.id;
                     let message = arbiter_api::PersonalMessage::Notice { notice: super::notices::view_of(notice) };
+                    if !send(&mut socket, &message).await {
+                        return;
+                    }
+                }
+                for notice in turns {
+                    let message = arbiter_api::PersonalMessage::Notice { notice: arbiter_api::NoticeView::clone(&notice) };
                     if !send(&mut socket, &message).await {
                         return;
                     }

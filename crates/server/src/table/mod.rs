@@ -78,9 +78,12 @@ impl Table {
         self.made.as_ref().filter(|m| m.from == version && m.continues())
     }
 
-    /// Loads a stored game: its record replays through the play layer.
-    pub fn load(stored: StoredGame) -> Result<Table, ApiError> {
+    /// Loads a stored game: its record replays through the play layer,
+    /// which keeps the moves from then on (the stored record keeps the
+    /// rest, so copying the table costs the same at any ply).
+    pub fn load(mut stored: StoredGame) -> Result<Table, ApiError> {
         let play = Match::from_record(&stored.record)?;
+        stored.record.moves = Vec::new();
         Ok(Table::new(stored, play))
     }
 
@@ -154,6 +157,16 @@ impl Table {
             return None;
         }
         self.play.deadline()
+    }
+
+    /// The seats whose move (or play) the game awaits, a bit each (seat 0
+    /// the lowest), as the store keeps them for the "your turn" count: the
+    /// seats to move, less those whose play for the round is in.
+    pub fn awaited(&self) -> i64 {
+        self.to_move()
+            .into_iter()
+            .filter(|&seat| self.play.round_view(arbiter_play::Viewer::Seat(seat)).is_none_or(|r| r.my_play.is_none()))
+            .fold(0, |bits, seat| bits | 1 << seat.0)
     }
 
     /// The seats `account` holds.

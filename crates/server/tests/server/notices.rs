@@ -75,6 +75,7 @@ async fn a_player_is_told_of_each_thing_that_concerns_them(s: &TestServer) {
         }
     }
     assert_eq!(turn["kind"], "your_turn", "{turn}");
+    assert_eq!(turn["id"], 0, "a turn's notice is sent, not kept: {turn}");
     assert!(turn["text"].as_str().unwrap().contains("against ann"), "{turn}");
     let (_, body) = s.get("/api/me/notices", Some(&bob)).await;
     assert_eq!(body["your_turn"], 1);
@@ -97,19 +98,20 @@ async fn a_player_is_told_of_each_thing_that_concerns_them(s: &TestServer) {
     let over = next_notice(&mut bobs).await;
     assert_eq!(over["kind"], "game_over", "{over}");
 
-    // All of it read back, oldest first; `since` and `after` page it.
+    // All of it read back, oldest first (a turn's notice is not kept:
+    // the count tells it); `since` and `after` page it.
     let kinds: Vec<String> =
         notices_of(s, &bob).await.iter().map(|n| n["kind"].as_str().unwrap().to_string()).collect();
-    assert_eq!(kinds, ["invited", "your_turn", "chat", "offer", "game_over"]);
+    assert_eq!(kinds, ["invited", "chat", "offer", "game_over"]);
     let first = notices_of(s, &bob).await[0]["id"].as_i64().unwrap();
     let (_, later) = s.get(&format!("/api/me/notices?after={first}"), Some(&bob)).await;
-    assert_eq!(later["notices"].as_array().unwrap().len(), 4);
+    assert_eq!(later["notices"].as_array().unwrap().len(), 3);
     let (_, none) = s.get("/api/me/notices?since=2099-01-01T00:00:00Z", Some(&bob)).await;
     assert_eq!(none["notices"], json!([]));
-    // Ann was told of nothing she did herself: the game beginning with
-    // her move when bob took his seat, bob's move, and the end.
+    // Ann was told of nothing she did herself: of the end (her turns
+    // were sent, not kept).
     let anns: Vec<String> = notices_of(s, &ann).await.iter().map(|n| n["kind"].as_str().unwrap().to_string()).collect();
-    assert_eq!(anns, ["your_turn", "your_turn", "game_over"], "{anns:?}");
+    assert_eq!(anns, ["game_over"], "{anns:?}");
     assert!(notices_of(s, &cy).await.is_empty(), "a spectator is told nothing");
 
     // Bad input and strangers.

@@ -34,6 +34,7 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
         now: at(now),
         creator: Some(account),
         invite: None,
+        awaited: None,
         mail: Vec::new(),
         computer_games_limit: None,
     }
@@ -43,6 +44,8 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
 fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
     GameUpdate {
         record,
+        moves: Default::default(),
+        awaited: None,
         state,
         deadline: None,
         seat_taken: None,
@@ -384,6 +387,7 @@ async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_compute
         let (ann, bob) = two_accounts(&store).await;
         let limited = |key: &str, who: AccountId| NewGame {
             computer_games_limit: Some(3),
+            awaited: None,
             mail: vec![NewMail {
                 account: who,
                 to: "x@example.org".into(),
@@ -442,4 +446,94 @@ where
         out.push(handle.await.unwrap());
     }
     out
+}
+
+#[tokio::test]
+async fn moves_are_appended_and_dropped_without_rewriting_the_record() {
+    on_both("moves_are_appended_and_dropped_without_rewriting_the_record", |db| async move {
+        use arbiter_play::record::MoveRecord;
+        use arbiter_store::MovesWrite;
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let key = GameKey("appended".into());
+        let mut new = new_game("appended", ann, GameState::Active, 0);
+        new.record.moves = vec![MoveRecord::new("c2-c3"), MoveRecord { text: "f7-f6".into(), at: Some(at(3)) }];
+        store.create_game(&new).await.unwrap();
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!(read.record.moves, new.record.moves, "a new game's moves are stored");
+
+        // One move appended after the two stored; the record written holds none.
+        let head = GameRecord { moves: Vec::new(), ..new.record.clone() };
+        let third = MoveRecord { text: "d2-d3".into(), at: Some(at(7)) };
+        let append = GameUpdate {
+            moves: MovesWrite { from: 2, moves: vec![third.clone()], replace: false },
+            ..update(head.clone(), GameState::Active, 7)
+        };
+        let stored = store.update_game(&key, 1, append).await.unwrap();
+        assert!(stored.record.moves.is_empty(), "only what was written comes back");
+        let read = store.game(&key).await.unwrap().unwrap();
+        let mut expected = new.record.moves.clone();
+        expected.push(third.clone());
+        assert_eq!(read.record.moves, expected);
+        assert_eq!(GameRecord { moves: Vec::new(), ..read.record.clone() }, head);
+
+        // Two taken back and one played instead.
+        let instead = MoveRecord::new("e2-e3");
+        let takeback = GameUpdate {
+            moves: MovesWrite { from: 1, moves: vec![instead.clone()], replace: true },
+            ..update(head.clone(), GameState::Active, 8)
+        };
+        store.update_game(&key, 2, takeback).await.unwrap();
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!(read.record.moves, vec![new.record.moves[0].clone(), instead]);
+
+        // The same ply twice is refused, and nothing of the change is kept.
+        let clash = GameUpdate {
+            moves: MovesWrite { from: 1, moves: vec![third], replace: false },
+            ..update(head.clone(), GameState::Finished, 9)
+        };
+        assert!(store.update_game(&key, 3, clash).await.is_err());
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((read.version, read.state, read.record.moves.len()), (3, GameState::Active, 2));
+
+        // Listed games carry their moves too.
+        let listed = store.games(&GameFilter { account: Some(ann), ..GameFilter::default() }).await.unwrap();
+        assert_eq!(listed.iter().find(|g| g.key == key).map(|g| g.record.moves.len()), Some(2));
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_games_awaiting_an_account_are_counted_from_the_awaited_seats() {
+    on_both("the_games_awaiting_an_account_are_counted_from_the_awaited_seats", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let mut new = new_game("waits", ann, GameState::Active, 0);
+        new.seats[2].holder = SeatHolder::Account(bob);
+        new.awaited = Some(0b001);
+        store.create_game(&new).await.unwrap();
+        let unknown = NewGame { key: GameKey("unknown".into()), ..new_game("unknown", ann, GameState::Active, 1) };
+        store.create_game(&unknown).await.unwrap();
+        assert_eq!((store.games_awaiting(ann).await.unwrap(), store.games_awaiting(bob).await.unwrap()), (1, 0));
+        assert_eq!(store.games_awaited_unknown(10).await.unwrap(), vec![unknown.key.clone()]);
+
+        // Bob's turn now; a finished game awaits nobody.
+        let key = GameKey("waits".into());
+        let turned = GameUpdate { awaited: Some(0b100), ..update(record("waits"), GameState::Active, 2) };
+        store.update_game(&key, 1, turned).await.unwrap();
+        assert_eq!((store.games_awaiting(ann).await.unwrap(), store.games_awaiting(bob).await.unwrap()), (0, 1));
+        let over = GameUpdate { awaited: Some(0b100), ..update(record("waits"), GameState::Finished, 3) };
+        store.update_game(&key, 2, over).await.unwrap();
+        assert_eq!(store.games_awaiting(bob).await.unwrap(), 0);
+
+        // Filled in only at the version read, and only once.
+        store.set_awaited(&unknown.key, 2, 1).await.unwrap();
+        assert_eq!(store.games_awaited_unknown(10).await.unwrap(), vec![unknown.key.clone()], "not at version 2");
+        store.set_awaited(&unknown.key, 1, 1).await.unwrap();
+        assert!(store.games_awaited_unknown(10).await.unwrap().is_empty());
+        assert_eq!(store.games_awaiting(ann).await.unwrap(), 1);
+        store.close().await;
+    })
+    .await;
 }

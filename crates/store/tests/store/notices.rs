@@ -41,6 +41,7 @@ async fn notices_are_read_in_order_and_swept_after_thirty_days() {
             now: at(0),
             creator: Some(ann),
             invite: None,
+            awaited: None,
             mail: Vec::new(),
             computer_games_limit: None,
         };

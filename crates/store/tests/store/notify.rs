@@ -71,6 +71,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
                 now: at(0),
                 creator: None,
                 invite: None,
+                awaited: None,
                 mail: Vec::new(),
                 computer_games_limit: None,
             };
@@ -81,6 +82,8 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
         }
         let change = |key: &str| GameUpdate {
             record: record(key),
+            moves: Default::default(),
+            awaited: None,
             state: GameState::Active,
             deadline: None,
             seat_taken: None,

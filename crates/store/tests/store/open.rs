@@ -56,7 +56,7 @@ async fn open_creates_the_file_and_migrates() {
         if let Some(path) = &db.path {
             assert!(path.exists(), "{} was not made", path.display());
         }
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
         store.close().await;
     })
     .await;
@@ -73,7 +73,7 @@ async fn reopening_changes_nothing() {
             assert_eq!(store.account(account.id).await.unwrap(), Some(account.clone()));
             store.close().await;
         }
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     })
     .await;
 }
@@ -86,7 +86,7 @@ async fn a_database_from_a_newer_arbiter_is_refused() {
         match Store::open(&db.url).await {
             Err(e @ StoreError::Newer { version: 99, .. }) => assert_eq!(
                 e.to_string(),
-                "the database was written by a newer Arbiter (migration 99); this one knows up to 10"
+                "the database was written by a newer Arbiter (migration 99); this one knows up to 11"
             ),
             Err(e) => panic!("{:?}: refused, but not as newer: {e}", db.backend),
             Ok(_) => panic!("{:?}: a database with migration 99 was opened", db.backend),
@@ -196,6 +196,14 @@ async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
         const ACCOUNT: &str = "INSERT INTO accounts (name, name_key, password_hash, email, notify_email, created) \
                                VALUES ('Ann', 'ann', 'h', 'ann@example.org', TRUE, 5)";
         const SESSION: &str = "INSERT INTO sessions (token_hash, account_id, created) VALUES ($1, 1, 7)";
+        const GAME: &str = "INSERT INTO games (key, game, state, version, record, created, updated) \
+                            VALUES ('old', 'sage', 'active', 3, $1, 1, 2)";
+        let mut old = crate::support::record("old");
+        old.moves = vec![
+            arbiter_play::record::MoveRecord { text: "c2-c3".into(), at: Some(Timestamp::from_unix(1_700_000_000)) },
+            arbiter_play::record::MoveRecord::new("f7-f6"),
+        ];
+        let old_json = serde_json::to_string(&old).unwrap();
         match db.backend {
             Backend::Sqlite => {
                 let url = format!("{}?mode=rwc", db.url);
@@ -203,6 +211,7 @@ async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
                 first.run(&pool).await.unwrap();
                 sqlx::query(ACCOUNT).execute(&pool).await.unwrap();
                 sqlx::query(SESSION).bind(b"old-token".to_vec()).execute(&pool).await.unwrap();
+                sqlx::query(GAME).bind(old_json.as_str()).execute(&pool).await.unwrap();
                 pool.close().await;
             }
             Backend::Postgres => {
@@ -210,11 +219,16 @@ async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
                 first.run(&pool).await.unwrap();
                 sqlx::query(ACCOUNT).execute(&pool).await.unwrap();
                 sqlx::query(SESSION).bind(b"old-token".to_vec()).execute(&pool).await.unwrap();
+                sqlx::query(GAME).bind(old_json.as_str()).execute(&pool).await.unwrap();
                 pool.close().await;
             }
         }
         let store = db.open().await;
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        // The game's moves are rows of their own now, read back in its record.
+        let game = store.game(&arbiter_store::GameKey("old".into())).await.unwrap().expect("the old game");
+        assert_eq!(game.record, old);
+        assert_eq!(game.version, 3);
         // The session goes on, last used when it was made; the address
         // given before verification existed is not taken as verified.
         let found = store.session(b"old-token", Timestamp::from_unix(0)).await.unwrap().expect("the old session");

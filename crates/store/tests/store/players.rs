@@ -39,6 +39,7 @@ async fn create(store: &Store, key: &str, record: GameRecord, state: GameState, 
         now: at(1),
         creator: Some(seats[0]),
         invite: None,
+        awaited: None,
         mail: Vec::new(),
         computer_games_limit: None,
     };
@@ -49,6 +50,8 @@ async fn create(store: &Store, key: &str, record: GameRecord, state: GameState, 
 async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) {
     let update = GameUpdate {
         record,
+        moves: Default::default(),
+        awaited: None,
         state,
         deadline: None,
         seat_taken: None,
