@@ -6,7 +6,5 @@
 pub mod computer;
 pub mod deadlines;
 pub mod lobby;
-pub mod searches;
 pub mod standings;
 pub mod sweep;
-pub mod waiting;
