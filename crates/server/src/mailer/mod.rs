@@ -13,7 +13,7 @@ use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use tokio::sync::{Mutex, Notify};
 
-pub use reply_to::{BadMailInAddress, MailInAddress, TOKEN_LENGTH, new_token};
+pub use reply_to::{MailInAddress, new_token};
 
 /// How mail leaves the server.
 pub struct Mailer {
