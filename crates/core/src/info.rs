@@ -101,6 +101,33 @@ impl PlayersInfo {
     pub const TWO: PlayersInfo = PlayersInfo { min: 2, max: 2, option: None };
 }
 
+/// What a game's players may agree between themselves besides playing
+/// on: each refusal says, for people, why the game's rules have no such
+/// agreement. A rematch may always be agreed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Agreements {
+    /// Why a player may not take a move back with the others' consent,
+    /// if they may not.
+    pub no_takeback: Option<&'static str>,
+    /// Why the players may not agree a draw, if they may not.
+    pub no_draw: Option<&'static str>,
+}
+
+impl Agreements {
+    /// Takebacks and draws may both be agreed.
+    pub const ALL: Agreements = Agreements { no_takeback: None, no_draw: None };
+
+    /// Whether a takeback may be agreed.
+    pub fn takeback(&self) -> bool {
+        self.no_takeback.is_none()
+    }
+
+    /// Whether a draw may be agreed.
+    pub fn draw(&self) -> bool {
+        self.no_draw.is_none()
+    }
+}
+
 /// Everything a game declares about itself.
 #[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
@@ -126,6 +153,8 @@ pub struct GameInfo {
     pub players: PlayersInfo,
     /// The kinds of piece its board models draw.
     pub pieces: &'static [PieceInfo],
+    /// What its players may agree between themselves (takebacks, draws).
+    pub agreements: Agreements,
 }
 
 impl GameInfo {
@@ -263,6 +292,7 @@ mod tests {
         record: RecordSyntax::TWO_PLAYERS,
         players: PlayersInfo::TWO,
         pieces: &[],
+        agreements: Agreements::ALL,
     };
 
     fn flag(key: &str) -> String {

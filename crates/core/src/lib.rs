@@ -28,7 +28,9 @@ pub use board::{BoardModel, Cell, Clicks, LegalMove, Piece, Side, Spot, legal_en
 pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
-pub use info::{ChoiceInfo, GameInfo, PieceInfo, PlayersInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo};
+pub use info::{
+    Agreements, ChoiceInfo, GameInfo, PieceInfo, PlayersInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo,
+};
 pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};
 pub use round::{MAX_SEATS, Round};

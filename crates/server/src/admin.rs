@@ -11,9 +11,9 @@ use std::sync::Arc;
 use arbiter_store::{AccountListing, Backend, Disabled, GameKey, NewPasswordReset, Store, StoreError};
 
 use crate::auth::{new_token, token_hash};
-use crate::change::{Changed, change_game};
 use crate::error::ApiError;
-use crate::mail::{Mailer, MailerError, reset::VALID_FOR};
+use crate::mail::reset::VALID_FOR;
+use crate::mailer::{Mailer, MailerError};
 use crate::state::AppState;
 
 /// Accounts an administrator's list shows at most.
@@ -94,11 +94,7 @@ impl Admin {
     /// Calls the game `key` off: it is over and nobody won.
     pub async fn abort(&self, key: &str) -> Result<(), AdminError> {
         let key = GameKey(key.to_string());
-        change_game(&self.state, &key, |table, _now| {
-            let events = table.play.abort()?;
-            Ok(Changed { events, ..Changed::default() })
-        })
-        .await?;
+        crate::verbs::finish::abort(&self.state, &key).await?;
         // PostgreSQL announced it with the change; a server on the same
         // SQLite file reads it from the announcements.
         if self.state.store.backend() == Backend::Sqlite {

@@ -6,13 +6,14 @@
 
 use arbiter_store::{Account, SessionId, SignedSession};
 use argon2::password_hash::rand_core::{OsRng, RngCore};
-use axum::extract::FromRequestParts;
+use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
+use crate::limits::ClientAddress;
 use crate::state::AppState;
 
 /// The name of the cookie that carries the browser's token.
@@ -149,5 +150,19 @@ pub async fn sessions_ended(state: &AppState, ids: &[SessionId]) {
     state.sockets.end_sessions(ids);
     if let Err(e) = state.store.notify_sessions_ended(ids).await {
         tracing::warn!(error = %e, "other servers were not told of sessions that ended");
+    }
+}
+
+/// Who a request comes from: see [`crate::limits::address`].
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let peer = parts
+            .extensions
+            .get::<ConnectInfo<std::net::SocketAddr>>()
+            .map(|ConnectInfo(peer)| peer.ip())
+            .ok_or_else(|| ApiError::malformed("the connection's address is not known"))?;
+        Ok(ClientAddress(crate::limits::address::client_of(peer, &parts.headers, &state.settings.trusted_proxies)))
     }
 }

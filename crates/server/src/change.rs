@@ -240,5 +240,5 @@ pub fn tell_this_server(state: &AppState, table: &Arc<Table>) {
         state.lobby.changed();
     }
     state.deadlines.notify_one();
-    crate::jobs::waiting::schedule(&state.searches, table);
+    crate::searches::waiting::schedule(&state.searches, table);
 }

@@ -2,7 +2,7 @@
 //! sent at once to this process's listeners and, on PostgreSQL, announced
 //! to every other server on the database, whose listeners then load the
 //! game and hear of it too. (The lobby has its own feed:
-//! [`crate::jobs::lobby`].)
+//! [`crate::lobby`].)
 
 use std::sync::Arc;
 

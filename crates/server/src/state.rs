@@ -10,9 +10,9 @@ use tokio::sync::Notify;
 use crate::cache::GameCache;
 use crate::hashing::Hasher;
 use crate::hub::Hub;
-use crate::jobs::lobby::LobbyFeed;
-use crate::jobs::searches::Searches;
 use crate::limits::{Guards, Limits};
+use crate::lobby::LobbyFeed;
+use crate::searches::Searches;
 use crate::sockets::Sockets;
 
 /// How a server is set up beyond its database: its limits, the proxies it
@@ -80,7 +80,7 @@ pub struct AppState {
     /// Whether anyone may register.
     pub open_registration: bool,
     /// How mail is sent, if it is.
-    pub mailer: Option<Arc<crate::mail::Mailer>>,
+    pub mailer: Option<Arc<crate::mailer::Mailer>>,
     /// The connections open.
     pub connections: crate::connections::Counter,
     /// What `GET /metrics` reports.

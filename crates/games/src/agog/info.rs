@@ -2,8 +2,8 @@
 //! how its records write a sanctum promotion.
 
 use arbiter_core::{
-    ChoiceInfo, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo, PlayersInfo,
-    RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo,
+    Agreements, ChoiceInfo, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo,
+    PlayersInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo,
 };
 
 use super::handicap::MAX_HANDICAP;
@@ -43,6 +43,10 @@ pub(super) static INFO: GameInfo = GameInfo {
         PieceInfo { kind: "corrupted-golem", name: "Corrupted golem (first edition)" },
         PieceInfo { kind: "corrupted-hulk", name: "Corrupted hulk" },
     ],
+    agreements: Agreements {
+        no_takeback: None,
+        no_draw: Some("A•G•O•G has no draws: its rules end every game with a winner, so a draw cannot be offered"),
+    },
 };
 
 /// Whether `token` is a sanctum promotion such as `h1=H`, which belongs to

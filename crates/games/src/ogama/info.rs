@@ -1,7 +1,7 @@
 //! What Ogama declares about itself: its seats, the seed of the deal and
 //! the repetition rule.
 
-use arbiter_core::{GameInfo, OptionKind, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
+use arbiter_core::{Agreements, GameInfo, OptionKind, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
 
 /// Ogama.
 pub(super) static INFO: GameInfo = GameInfo {
@@ -26,4 +26,5 @@ pub(super) static INFO: GameInfo = GameInfo {
     record: RecordSyntax::TWO_PLAYERS,
     players: PlayersInfo::TWO,
     pieces: &[PieceInfo { kind: "disc", name: "Disc" }, PieceInfo { kind: "toad", name: "Toad" }],
+    agreements: Agreements::ALL,
 };

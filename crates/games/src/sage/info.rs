@@ -1,6 +1,6 @@
 //! What Sage Tafl declares about itself: its seats and the repetition rule.
 
-use arbiter_core::{GameInfo, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
+use arbiter_core::{Agreements, GameInfo, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax, SeatInfo};
 
 /// Sage Tafl.
 pub(super) static INFO: GameInfo = GameInfo {
@@ -18,4 +18,5 @@ pub(super) static INFO: GameInfo = GameInfo {
         PieceInfo { kind: "apprentice", name: "Apprentice" },
         PieceInfo { kind: "skyship", name: "Skyship" },
     ],
+    agreements: Agreements::ALL,
 };

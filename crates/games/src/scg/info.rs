@@ -4,7 +4,8 @@
 //! winners by their letters.
 
 use arbiter_core::{
-    DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo, PlayersInfo, RecordSyntax,
+    Agreements, DefaultValue, GameInfo, GameOptions, OptionError, OptionKind, OptionSpec, PieceInfo, PlayersInfo,
+    RecordSyntax,
 };
 
 use super::ScgConfig;
@@ -44,6 +45,12 @@ pub(super) static INFO: GameInfo = GameInfo {
         PieceInfo { kind: "letter", name: "A player's letter" },
         PieceInfo { kind: "at", name: "@, a captured square" },
     ],
+    agreements: Agreements {
+        no_takeback: Some(
+            "Single Capture Go has no takebacks: a play stays secret until its round closes, and may be changed until then",
+        ),
+        no_draw: Some("Single Capture Go ends by its rules only: a draw cannot be offered"),
+    },
 };
 
 /// The players' letters, canonical (`3` → `ABC`).

@@ -1,5 +1,5 @@
 //! The computer's moves and plays: a game that waits for the computer is
-//! queued with the fair scheduler ([`super::searches`]) under its creator's
+//! queued with the fair scheduler ([`crate::searches`]) under its creator's
 //! account, and the server's workers run the searches in turn. At start,
 //! the games where the computer was to move when the server stopped are
 //! queued again.
@@ -8,12 +8,10 @@ use std::sync::Arc;
 
 use arbiter_store::{GameFilter, GameKey, GameState};
 
-use crate::change::{self, Changed};
-use crate::error::ApiError;
 use crate::state::AppState;
 use crate::table::Table;
 
-use super::waiting::schedule;
+use crate::searches::waiting::schedule;
 
 /// Starts the workers that run the searches, as many as the scheduler
 /// runs at once.
@@ -31,18 +29,9 @@ async fn work(state: AppState) {
 }
 
 /// The computer moves (or sends its plays) in the game `key`, if it still
-/// waits for it; stored like anyone's move.
+/// waits for it ([`crate::verbs::computer`]).
 async fn search(state: &AppState, key: &GameKey) {
-    let result = change::change_game_searching(state, key, |table, now| {
-        if table.state() != GameState::Active {
-            return Err(ApiError::conflict("the game is not being played"));
-        }
-        match table.play.play_computer(now)? {
-            Some(events) => Ok(Changed { events, ..Changed::default() }),
-            None => Err(ApiError::conflict("the computer has nothing to do")),
-        }
-    })
-    .await;
+    let result = crate::verbs::computer::act(state, key).await;
     if let Err(e) = result {
         tracing::debug!(game = %key, error = %e, "the computer did not move");
     }

@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use crate::change::{self, Changed};
 use crate::state::AppState;
 
 /// The longest the job sleeps before looking again.
@@ -45,11 +44,7 @@ pub async fn handle_due(state: &AppState) {
         }
     };
     for key in due {
-        let result = change::change_game_searching(state, &key, |table, now| {
-            let events = table.play.pass_time(now)?;
-            Ok(Changed { events, ..Changed::default() })
-        })
-        .await;
+        let result = crate::verbs::finish::deadline_passed(state, &key).await;
         if let Err(e) = result {
             tracing::warn!(game = %key, error = %e, "a deadline was not handled");
         }

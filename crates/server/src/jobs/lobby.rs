@@ -1,66 +1,21 @@
-//! The lobby's list of open games, computed once per change and sent as
-//! the same text to every lobby socket (it shows nobody anything of their
-//! own). A change that may alter the list marks it stale; one task
-//! computes it again — at most once per [`SETTLE`], however many changes
-//! come — but only while someone watches, and publishes it only if it
-//! differs.
+//! The lobby's list of open games ([`LobbyFeed`]), computed once per
+//! change and sent as the same text to every lobby socket. A change that
+//! may alter the list marks it stale; this task computes it again — at
+//! most once per [`SETTLE`], however many changes come — but only while
+//! someone watches, and publishes it only if it differs.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use arbiter_api::ServerMessage;
 use arbiter_store::{GameFilter, GameState, Store};
-use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{Notify, watch};
 
 use crate::cache::GameCache;
+use crate::lobby::LobbyFeed;
 use crate::table::Table;
 
 /// How long the task lets changes gather before computing the list.
 const SETTLE: Duration = Duration::from_millis(100);
-
-/// The open games, as the lobby's sockets send them.
-#[derive(Clone)]
-pub struct LobbyFeed {
-    /// The list as JSON (`{"type": "lobby", …}`); empty until computed.
-    list: watch::Sender<Utf8Bytes>,
-    /// Wakes the task: the list may have changed.
-    stale: Arc<Notify>,
-    /// How many times the list was computed (for tests and metrics).
-    computed: Arc<std::sync::atomic::AtomicU64>,
-}
-
-impl Default for LobbyFeed {
-    fn default() -> Self {
-        LobbyFeed {
-            list: watch::channel(Utf8Bytes::from_static("")).0,
-            stale: Arc::new(Notify::new()),
-            computed: Arc::default(),
-        }
-    }
-}
-
-impl LobbyFeed {
-    /// The list may have changed.
-    pub fn changed(&self) {
-        self.stale.notify_one();
-    }
-
-    /// Follows the list: the receiver holds the newest list (empty text
-    /// until it is first computed) and is told of each new one.
-    pub fn subscribe(&self) -> watch::Receiver<Utf8Bytes> {
-        let receiver = self.list.subscribe();
-        // The list is computed only while someone watches: a first
-        // watcher may find it stale.
-        self.stale.notify_one();
-        receiver
-    }
-
-    /// How many times the list has been computed.
-    pub fn computed(&self) -> u64 {
-        self.computed.load(std::sync::atomic::Ordering::Relaxed)
-    }
-}
 
 /// The list as the lobby's sockets send it.
 async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
@@ -90,20 +45,13 @@ async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
 /// it on `feed` when it differs.
 pub async fn run(store: Store, kept: Arc<GameCache>, feed: LobbyFeed) {
     loop {
-        feed.stale.notified().await;
-        if feed.list.receiver_count() == 0 {
+        feed.stale().await;
+        if !feed.watched() {
             // Computed again when a watcher comes.
             continue;
         }
         tokio::time::sleep(SETTLE).await;
         let Some(list) = open_games(&store, &kept).await else { continue };
-        feed.computed.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        feed.list.send_if_modified(|shown| {
-            let differs = shown.as_str() != list;
-            if differs {
-                *shown = Utf8Bytes::from(list);
-            }
-            differs
-        });
+        feed.publish(list);
     }
 }

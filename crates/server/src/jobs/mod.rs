@@ -7,7 +7,5 @@ pub mod awaited;
 pub mod computer;
 pub mod deadlines;
 pub mod lobby;
-pub mod searches;
 pub mod standings;
 pub mod sweep;
-pub mod waiting;

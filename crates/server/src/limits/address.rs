@@ -6,13 +6,8 @@
 
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::HeaderMap;
-use axum::http::request::Parts;
 use ipnet::IpNet;
-
-use crate::error::ApiError;
-use crate::state::AppState;
 
 /// The address limits count a client under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,7 +30,8 @@ impl AddressKey {
     }
 }
 
-/// The client's address as the server takes it.
+/// The client's address as the server takes it (a request's extractor:
+/// [`crate::auth`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddress(pub IpAddr);
 
@@ -100,19 +96,6 @@ fn parse_hop(text: &str) -> Option<IpAddr> {
         return Some(AddressKey::plain(ip));
     }
     text.parse::<SocketAddr>().ok().map(|s| AddressKey::plain(s.ip()))
-}
-
-impl FromRequestParts<AppState> for ClientAddress {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(peer)| peer.ip())
-            .ok_or_else(|| ApiError::malformed("the connection's address is not known"))?;
-        Ok(ClientAddress(client_of(peer, &parts.headers, &state.settings.trusted_proxies)))
-    }
 }
 
 #[cfg(test)]

@@ -150,7 +150,7 @@ pub fn wake(state: &AppState) {
 }
 
 /// What a mail whose replies are moves says of them, if they are.
-fn by_mail(mailer: &crate::mail::Mailer) -> String {
+fn by_mail(mailer: &crate::mailer::Mailer) -> String {
     match mailer.mail_in {
         Some(_) => "\nOr reply to this mail with your move alone on the first line (or \"resign\").\n".to_string(),
         None => String::new(),
@@ -167,7 +167,7 @@ pub fn reply_address(
     ply: u64,
 ) -> Option<arbiter_store::ReplyTo> {
     let address = state.mailer.as_ref()?.mail_in.as_ref()?;
-    let token = crate::mail_in::new_token();
+    let token = crate::mailer::new_token();
     Some(arbiter_store::ReplyTo {
         address: address.with_token(&token),
         token_hash: crate::auth::token_hash(&token).to_vec(),

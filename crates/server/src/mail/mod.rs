@@ -15,4 +15,4 @@ mod send;
 pub mod verify;
 
 pub use compose::{for_change, reply_address, wake};
-pub use send::{Mailer, MailerError, run, send_due};
+pub use send::{run, send_due};

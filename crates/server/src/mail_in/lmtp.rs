@@ -13,9 +13,9 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWriteExt, BufRead
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
-use super::address::MailInAddress;
 use super::reader::MAX_MAIL_BYTES;
 use super::take::{Taken, take};
+use crate::mailer::MailInAddress;
 use crate::state::AppState;
 
 /// Sessions served at once; more wait for one to end.

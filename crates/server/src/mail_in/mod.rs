@@ -10,13 +10,12 @@
 //! a reason in the log and to the mail server, and never answered (no
 //! mail goes to an address nobody verified).
 
-mod address;
 pub mod lmtp;
 mod pipe;
 mod reader;
 mod take;
 
-pub use address::{BadMailInAddress, MailInAddress, TOKEN_LENGTH, new_token};
+pub use crate::mailer::reply_to::{BadMailInAddress, MailInAddress, TOKEN_LENGTH, new_token};
 pub use pipe::{PipeConfig, PipeError, take_one};
 pub use reader::{Incoming, MAX_MAIL_BYTES, Unreadable, first_own_line, read};
 pub use take::{MAIL_MOVES_AN_HOUR, Taken, TryLater, take};

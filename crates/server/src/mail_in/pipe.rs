@@ -7,9 +7,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::address::MailInAddress;
 use super::take::{Taken, TryLater, take};
-use crate::mail::Mailer;
+use crate::mailer::MailInAddress;
+use crate::mailer::Mailer;
 use crate::state::AppState;
 
 /// How long the process waits for its answer to be sent.
@@ -39,7 +39,7 @@ pub enum PipeError {
     Later(String),
     /// The SMTP settings are wrong.
     #[error(transparent)]
-    Mailer(#[from] crate::mail::MailerError),
+    Mailer(#[from] crate::mailer::MailerError),
 }
 
 impl From<TryLater> for PipeError {

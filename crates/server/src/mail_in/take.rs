@@ -9,9 +9,9 @@ use arbiter_api::MoveRequest;
 use arbiter_play::Timestamp;
 use arbiter_store::{Account, GameKey, MailToken, NewMail};
 
-use super::address::MailInAddress;
 use super::reader::{Incoming, read};
 use crate::auth::token_hash;
+use crate::mailer::MailInAddress;
 use crate::state::AppState;
 use crate::table::Table;
 
@@ -167,10 +167,10 @@ async fn play(
         return refuse(state, account, &game, mail, format!("the game is over: {result}"), now).await;
     }
     let done = if text.eq_ignore_ascii_case("resign") || text.eq_ignore_ascii_case("resign.") {
-        crate::routes::games::resign_for(state, &game, account.id).await
+        crate::verbs::finish::resign(state, &game, account.id).await
     } else {
         let request = MoveRequest { mv: text.clone(), ply: u64::from(token.ply) };
-        crate::routes::games::make_move(state, &game, account.id, request).await
+        crate::verbs::moves::make_move(state, &game, account.id, request).await
     };
     match done {
         Ok(after) => {

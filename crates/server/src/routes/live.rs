@@ -25,7 +25,6 @@ use crate::auth::MaybeSession;
 use crate::change;
 use crate::error::ApiError;
 use crate::limits::ClientAddress;
-use crate::routes::games::make_move;
 use crate::sockets::{Ending, Opener, Ticket};
 use crate::state::AppState;
 use crate::table::Table;
@@ -269,7 +268,7 @@ async fn client_message(state: &AppState, key: &GameKey, watcher: Watcher, text:
     }
     match message {
         ClientMessage::Move { mv, ply } => {
-            make_move(state, key, account, MoveRequest { mv, ply }).await?;
+            crate::verbs::moves::make_move(state, key, account, MoveRequest { mv, ply }).await?;
             Ok(())
         }
     }

@@ -10,7 +10,7 @@ mod view;
 
 pub use create::{Invitee, NewTable, invited_names, new_table, rematch_table};
 pub use made::Made;
-pub use offers::offer_kinds;
+pub use offers::{offer_kinds, offer_refused};
 pub use options::read_options;
 
 use std::sync::{Mutex, OnceLock};

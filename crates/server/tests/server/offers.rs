@@ -8,6 +8,7 @@ use crate::support;
 
 use std::time::Duration;
 
+use arbiter_games::GameId;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use support::{TestServer, next_message};
@@ -193,10 +194,51 @@ async fn the_computer_grants_a_takeback_and_a_rematch_at_once(s: &TestServer) {
     assert_eq!(fresh["you"], json!(["b"]), "{fresh}");
 }
 
+/// The catalog carries what each game's own description lets its players
+/// agree, and a game refuses exactly the offers its description rules
+/// out, in the description's words.
+async fn offers_follow_each_games_description(s: &TestServer) {
+    let (status, catalog) = s.get("/api/games/catalog", None).await;
+    assert_eq!(status, StatusCode::OK, "{catalog}");
+    for entry in catalog["games"].as_array().unwrap() {
+        let name = entry["game"].as_str().unwrap();
+        let game = GameId::ALL.iter().copied().find(|g| g.as_str() == name).unwrap();
+        let agreements = game.info().agreements;
+        let mut kinds = Vec::new();
+        if agreements.takeback() {
+            kinds.push("takeback");
+        }
+        if agreements.draw() {
+            kinds.push("draw");
+        }
+        kinds.push("rematch");
+        assert_eq!(entry["offers"], json!(kinds), "{name}");
+    }
+    let me = s.account("fay").await;
+    for &game in GameId::ALL {
+        let info = game.info();
+        let mut seats = vec![json!({"account": "me"})];
+        seats.extend((1..info.players.min).map(|_| json!({"computer": 1})));
+        let made = s.create(&me, json!({"game": game.as_str(), "seats": seats})).await;
+        let id = made["id"].as_str().unwrap();
+        for (kind, refused) in [("takeback", info.agreements.no_takeback), ("draw", info.agreements.no_draw)] {
+            let (status, answer) = offer(s, id, Some(&me), kind).await;
+            match refused {
+                Some(reason) => {
+                    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}: {kind}: {answer}", info.id);
+                    assert_eq!(message(&answer), reason, "{}: {kind}", info.id);
+                }
+                None => assert_ne!(status, StatusCode::UNPROCESSABLE_ENTITY, "{}: {kind}: {answer}", info.id),
+            }
+        }
+    }
+}
+
 on_both!(takeback_sqlite, takeback_postgres, a_takeback_is_asked_granted_and_declined);
 on_both!(draw_sqlite, draw_postgres, draws_are_offered_where_the_rules_have_them);
 on_both!(rematch_sqlite, rematch_postgres, a_rematch_turns_the_seats_round);
 on_both!(computer_sqlite, computer_postgres, the_computer_grants_a_takeback_and_a_rematch_at_once);
+on_both!(description_sqlite, description_postgres, offers_follow_each_games_description);
 
 async fn a_guest_offers_only_in_its_own_games(s: &TestServer) {
     let (id, _, _) = game_of_two(s, "sage").await;

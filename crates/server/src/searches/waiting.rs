@@ -1,5 +1,5 @@
 //! Which games wait for the computer, and queuing them with the fair
-//! scheduler ([`super::searches`]) under the account their searches are
+//! scheduler ([`super`]) under the account their searches are
 //! counted under. Both a change to a game and the computer's workers ask
 //! this; neither asks the other.
 
@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use arbiter_store::{AccountId, GameState, SeatHolder};
 
-use super::searches::Searches;
+use super::Searches;
 use crate::table::Table;
 
 /// The account a game's searches are counted under: its creator, or for a

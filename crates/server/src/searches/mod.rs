@@ -16,6 +16,11 @@
 //!
 //! A game is queued once however often it is asked for; a search that
 //! finds nothing to do (someone moved meanwhile) does nothing.
+//!
+//! The scheduler is the state's ([`crate::state::AppState::searches`]);
+//! the workers that run the searches are a job's.
+
+pub mod waiting;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
