@@ -24,12 +24,26 @@ pub struct Piece {
     /// (Single Capture Go's pending play).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pending: bool,
+    /// How many of it stand here, one on another: always 1 on a board; in
+    /// a [`PlaceChange`], a run of identical pieces (a pool of golems) is
+    /// one piece with its count.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[schema(default = 1, minimum = 1)]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Piece {
     /// A piece of `owner` (a seat's label).
     pub fn new(owner: Option<String>, kind: impl Into<String>, label: impl Into<String>) -> Piece {
-        Piece { owner, kind: kind.into(), label: label.into(), pending: false }
+        Piece { owner, kind: kind.into(), label: label.into(), pending: false, count: 1 }
     }
 }
 
@@ -152,8 +166,31 @@ pub struct PlaceChange {
     pub name: String,
     /// What a screen reader says of it now.
     pub words: String,
-    /// What stands on it now, bottom first.
+    /// What stands on it now, bottom first; a run of identical pieces is
+    /// one piece with its `count`.
     pub stack: Vec<Piece>,
+}
+
+impl PlaceChange {
+    /// The change of a place to `words` and `stack` (runs counted).
+    pub fn new(name: &str, words: &str, stack: &[Piece]) -> PlaceChange {
+        let mut runs: Vec<Piece> = Vec::new();
+        for piece in stack {
+            match runs.last_mut() {
+                Some(last) if Piece { count: 1, ..last.clone() } == *piece => last.count += piece.count,
+                _ => runs.push(piece.clone()),
+            }
+        }
+        PlaceChange { name: name.to_string(), words: words.to_string(), stack: runs }
+    }
+
+    /// The stack it gives its place, every piece once.
+    pub fn pieces(&self) -> Vec<Piece> {
+        self.stack
+            .iter()
+            .flat_map(|p| std::iter::repeat_n(Piece { count: 1, ..p.clone() }, p.count.max(1) as usize))
+            .collect()
+    }
 }
 
 /// What changed on a board between two positions of one game: the cells
@@ -224,17 +261,12 @@ impl BoardModel {
         if !same_grid {
             return None;
         }
-        let changed = |name: &String, words: &String, stack: &Vec<Piece>| PlaceChange {
-            name: name.clone(),
-            words: words.clone(),
-            stack: stack.clone(),
-        };
         let cells = self
             .cells
             .iter()
             .zip(&before.cells)
             .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
-            .map(|(a, _)| changed(&a.name, &a.words, &a.stack))
+            .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
             .collect();
         let same_spots = self.spots.len() == before.spots.len()
             && self.spots.iter().zip(&before.spots).all(|(a, b)| {
@@ -246,7 +278,7 @@ impl BoardModel {
                 .iter()
                 .zip(&before.spots)
                 .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
-                .map(|(a, _)| changed(&a.name, &a.words, &a.stack))
+                .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
                 .collect();
             (spots, None)
         } else {
@@ -278,11 +310,11 @@ impl BoardModel {
         };
         for (place, at) in change.cells.iter().zip(cells) {
             self.cells[at].words.clone_from(&place.words);
-            self.cells[at].stack.clone_from(&place.stack);
+            self.cells[at].stack = place.pieces();
         }
         for (place, at) in change.spots.iter().zip(spots) {
             self.spots[at].words.clone_from(&place.words);
-            self.spots[at].stack.clone_from(&place.stack);
+            self.spots[at].stack = place.pieces();
         }
         if let Some(all) = &change.all_spots {
             self.spots.clone_from(all);
@@ -423,6 +455,20 @@ mod tests {
         board.apply(&change).unwrap();
         assert_eq!(board, after);
         assert!(after.changes_since(&after).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_run_of_identical_pieces_is_sent_counted() {
+        let golem = Piece::new(Some("w".into()), "golem", "G");
+        let stack = vec![golem.clone(), golem.clone(), golem.clone(), Piece::new(None, "at", "@"), golem.clone()];
+        let place = PlaceChange::new("pool-w", "White's pool: 4 golems", &stack);
+        assert_eq!(place.stack.iter().map(|p| p.count).collect::<Vec<_>>(), [3, 1, 1]);
+        assert_eq!(place.pieces(), stack);
+        let json = serde_json::to_value(&place.stack[0]).unwrap();
+        assert_eq!(json, serde_json::json!({"owner": "w", "kind": "golem", "label": "G", "count": 3}));
+        let read: Piece =
+            serde_json::from_value(serde_json::json!({"owner": "w", "kind": "golem", "label": "G"})).unwrap();
+        assert_eq!(read, golem, "a piece without a count is one");
     }
 
     #[test]

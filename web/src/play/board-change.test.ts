@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardChange, BoardModel, PlaceChange } from '../api/types';
 import { FIXTURES } from '../boards/fixtures';
-import { applyBoardChange } from './board-change';
+import { applyBoardChange, expand } from './board-change';
 
 const before = FIXTURES['agog-start'].board;
 const after = FIXTURES['agog-classic-moves'].board;
@@ -40,6 +40,14 @@ describe('a board change', () => {
     expect(applied.last_move).toEqual(['e2', 'e3']);
     expect(applied.notes).toEqual(['Black to move.']);
     expect(applied.cells).toEqual(before.cells);
+  });
+
+  it('draws a counted run as that many pieces', () => {
+    const golem = { owner: 'w', kind: 'golem', label: 'G' };
+    expect(expand([{ ...golem, count: 3 }, { owner: null, kind: 'at', label: '@' }])).toEqual([golem, golem, golem, { owner: null, kind: 'at', label: '@' }]);
+    const pool = before.spots[0];
+    const change: BoardChange = { cells: [], spots: [{ name: pool.name, words: 'two', stack: [{ ...golem, count: 2 }] }], last_move: [], notes: [] };
+    expect(applyBoardChange(before, change)!.spots[0]).toEqual({ ...pool, words: 'two', stack: [golem, golem] });
   });
 
   it('is refused when it names a place the board lacks', () => {

@@ -3,7 +3,15 @@
 // parts of a board (its grid, the cells' names and zones, the spots'
 // places) came once with the view and are never sent again.
 
-import type { BoardChange, BoardModel } from '../api/types';
+import type { BoardChange, BoardModel, Piece } from '../api/types';
+
+/** A changed place's stack, every piece once: a run sent as one piece with its `count` (a pool of golems) is drawn as before, piece by piece. */
+export function expand(stack: readonly Piece[]): Piece[] {
+  return stack.flatMap((piece) => {
+    const { count, ...one } = piece;
+    return Array.from({ length: Math.max(1, count ?? 1) }, () => ({ ...one }));
+  });
+}
 
 /**
  * The board after `change`, made from the board the server saw the viewer
@@ -18,7 +26,7 @@ export function applyBoardChange(board: BoardModel, change: BoardChange): BoardM
   for (const place of change.cells) {
     const at = cellAt.get(place.name);
     if (at === undefined) return null;
-    cells[at] = { ...cells[at], words: place.words, stack: place.stack };
+    cells[at] = { ...cells[at], words: place.words, stack: expand(place.stack) };
   }
   let spots = board.spots;
   if (change.all_spots) {
@@ -29,7 +37,7 @@ export function applyBoardChange(board: BoardModel, change: BoardChange): BoardM
     for (const place of change.spots) {
       const at = spotAt.get(place.name);
       if (at === undefined) return null;
-      spots[at] = { ...spots[at], words: place.words, stack: place.stack };
+      spots[at] = { ...spots[at], words: place.words, stack: expand(place.stack) };
     }
   }
   return { ...board, cells, spots, last_move: change.last_move, notes: change.notes };
