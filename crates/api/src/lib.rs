@@ -34,7 +34,7 @@ pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,
     PositionRequest, PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
 };
-pub use live::{ChangeMessage, ClientMessage, ServerMessage};
+pub use live::{ChangeMessage, ClientMessage, ScgChange, ServerMessage};
 pub use notices::{NoticeView, Notices, OfferPost, OfferView, PersonalMessage};
 pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use report::PositionReport;

@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::ErrorDetail;
-use crate::games::{GameSummary, GameView, ScgView, StatusView};
-use arbiter_core::{BoardModel, LegalMove};
+use crate::games::{GameSummary, GameView, StatusView};
+use arbiter_core::{BoardChange, LegalMove};
 
 /// What the server sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -17,8 +17,9 @@ pub enum ServerMessage {
         /// The view.
         view: Box<GameView>,
     },
-    /// What changed since the last message, for a viewer who has the
-    /// view of the ply before: the moves added, the board after them.
+    /// What changed since the last message, for a viewer who holds the
+    /// view of the version it was made from: the moves added, what changed
+    /// on the board, the game as it stands.
     Change(Box<ChangeMessage>),
     /// The open games, at once and whenever they change.
     Lobby {
@@ -53,21 +54,30 @@ pub enum ClientMessage {
 }
 
 /// A change to a game the viewer holds the view of (`{"type": "change",
-/// …}`): small, whatever the game's length. A viewer whose `ply` jumps by
-/// more than the moves added has missed one and asks for the view again.
+/// …}`): small, whatever the game's length and the board's size. It is
+/// made from the version `from` and applies to a view of that version
+/// only: the client adds `moves_added` to the view's moves, applies
+/// `board` to the view's board ([`arbiter_core::BoardModel::apply`]: each
+/// changed cell's and spot's words and stack replaced, the last move and
+/// notes replaced), and takes the other fields as they are. A client whose
+/// view is of another version ignores an older change and asks for the
+/// view again otherwise.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct ChangeMessage {
     /// Moves played after it (`scg`: the round).
     pub ply: u64,
     /// The game's version after it.
     pub version: i64,
+    /// The version it was made from: the view it applies to.
+    pub from: i64,
     /// The moves (`scg`: rounds) added since the viewer's last message, as
     /// the view's `moves` writes them.
     pub moves_added: Vec<String>,
     /// The position string now.
     pub position: String,
-    /// The board now.
-    pub board: BoardModel,
+    /// What changed on the board the viewer holds (their own pending play
+    /// included), never its fixed parts.
+    pub board: BoardChange,
     /// Who is to move.
     pub to_move: Vec<String>,
     /// How the game stands.
@@ -78,9 +88,25 @@ pub struct ChangeMessage {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<LegalMove>>,
     /// `scg`: the round, how many plays are in, the viewer's own play, the
-    /// announcements.
+    /// announcements added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scg: Option<ScgView>,
+    pub scg: Option<ScgChange>,
     /// When it last changed.
     pub updated: String,
+}
+
+/// What changed in a game of rounds (Single Capture Go): the view's
+/// [`crate::ScgView`] after it, but for the announcements, of which only
+/// those of the rounds closed by the change come.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct ScgChange {
+    /// The round being played (or the last, once over).
+    pub round: u32,
+    /// How many plays are in this round (never whose, nor which).
+    pub plays_in: usize,
+    /// The viewer's own pending play this round.
+    pub my_play: Option<String>,
+    /// The announcements of the rounds the change closed, oldest first:
+    /// they follow the view's `announcements`.
+    pub announcements_added: Vec<String>,
 }

@@ -24,12 +24,26 @@ pub struct Piece {
     /// (Single Capture Go's pending play).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub pending: bool,
+    /// How many of it stand here, one on another: always 1 on a board; in
+    /// a [`PlaceChange`], a run of identical pieces (a pool of golems) is
+    /// one piece with its count.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    #[schema(default = 1, minimum = 1)]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 impl Piece {
     /// A piece of `owner` (a seat's label).
     pub fn new(owner: Option<String>, kind: impl Into<String>, label: impl Into<String>) -> Piece {
-        Piece { owner, kind: kind.into(), label: label.into(), pending: false }
+        Piece { owner, kind: kind.into(), label: label.into(), pending: false, count: 1 }
     }
 }
 
@@ -145,6 +159,172 @@ impl BoardModel {
     }
 }
 
+/// A cell or spot whose contents changed: its new words and stack.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct PlaceChange {
+    /// The cell's or spot's name.
+    pub name: String,
+    /// What a screen reader says of it now.
+    pub words: String,
+    /// What stands on it now, bottom first; a run of identical pieces is
+    /// one piece with its `count`.
+    pub stack: Vec<Piece>,
+}
+
+impl PlaceChange {
+    /// The change of a place to `words` and `stack` (runs counted).
+    pub fn new(name: &str, words: &str, stack: &[Piece]) -> PlaceChange {
+        let mut runs: Vec<Piece> = Vec::new();
+        for piece in stack {
+            match runs.last_mut() {
+                Some(last) if Piece { count: 1, ..last.clone() } == *piece => last.count += piece.count,
+                _ => runs.push(piece.clone()),
+            }
+        }
+        PlaceChange { name: name.to_string(), words: words.to_string(), stack: runs }
+    }
+
+    /// The stack it gives its place, every piece once.
+    pub fn pieces(&self) -> Vec<Piece> {
+        self.stack
+            .iter()
+            .flat_map(|p| std::iter::repeat_n(Piece { count: 1, ..p.clone() }, p.count.max(1) as usize))
+            .collect()
+    }
+}
+
+/// What changed on a board between two positions of one game: the cells
+/// and spots whose contents changed, and the parts that change with every
+/// move (the last move, the notes). The fixed parts (the grid, the cells'
+/// names and zones, the spots' places) are not in it: a screen that holds
+/// the board before applies it with [`BoardModel::apply`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct BoardChange {
+    /// The cells whose words or stack changed (a change may name a cell
+    /// more, never one fewer).
+    pub cells: Vec<PlaceChange>,
+    /// The spots whose words or stack changed, in board order (empty when
+    /// `all_spots` is given).
+    pub spots: Vec<PlaceChange>,
+    /// Every spot, when the spots themselves changed (one appeared or
+    /// went, as a toad leaves its hand); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub all_spots: Option<Vec<Spot>>,
+    /// The cells and spots of the last move, in order.
+    pub last_move: Vec<String>,
+    /// What the board does not show, a line each (all of them).
+    pub notes: Vec<String>,
+}
+
+impl BoardChange {
+    /// Whether nothing but the last move and notes changed.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty() && self.spots.is_empty() && self.all_spots.is_none()
+    }
+
+    /// Adds `place` (a cell of `board`) to the changed cells, as `board`
+    /// has it, if it is not there already: a change may name more cells
+    /// than changed, never fewer.
+    pub fn include_cell(&mut self, board: &BoardModel, place: &str) {
+        if self.cells.iter().any(|c| c.name == place) {
+            return;
+        }
+        if let Some(cell) = board.cell(place) {
+            self.cells.push(PlaceChange {
+                name: cell.name.clone(),
+                words: cell.words.clone(),
+                stack: cell.stack.clone(),
+            });
+        }
+    }
+}
+
+/// A change names a place the board does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the board has no cell or spot '{0}'")]
+pub struct UnknownPlace(pub String);
+
+impl BoardModel {
+    /// What changed from `before` to this board, or `None` when the two
+    /// are not the same grid (other columns, rows, cells or zones), which
+    /// no change can say.
+    pub fn changes_since(&self, before: &BoardModel) -> Option<BoardChange> {
+        let same_grid = self.columns == before.columns
+            && self.rows == before.rows
+            && self.checkered == before.checkered
+            && self.cells.len() == before.cells.len()
+            && self
+                .cells
+                .iter()
+                .zip(&before.cells)
+                .all(|(a, b)| a.name == b.name && a.zone == b.zone && a.zone_owner == b.zone_owner);
+        if !same_grid {
+            return None;
+        }
+        let cells = self
+            .cells
+            .iter()
+            .zip(&before.cells)
+            .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
+            .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
+            .collect();
+        let same_spots = self.spots.len() == before.spots.len()
+            && self.spots.iter().zip(&before.spots).all(|(a, b)| {
+                a.name == b.name && a.zone == b.zone && a.owner == b.owner && a.anchor == b.anchor && a.side == b.side
+            });
+        let (spots, all_spots) = if same_spots {
+            let spots = self
+                .spots
+                .iter()
+                .zip(&before.spots)
+                .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
+                .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
+                .collect();
+            (spots, None)
+        } else {
+            (Vec::new(), Some(self.spots.clone()))
+        };
+        Some(BoardChange { cells, spots, all_spots, last_move: self.last_move.clone(), notes: self.notes.clone() })
+    }
+
+    /// Applies `change` (made by [`BoardModel::changes_since`] from a
+    /// board like this one): `before.apply(&after.changes_since(&before)?)`
+    /// makes `before` equal `after`. A change that names a place this
+    /// board lacks is refused, and the board is left as it was.
+    pub fn apply(&mut self, change: &BoardChange) -> Result<(), UnknownPlace> {
+        let cell_index = |name: &str| self.cells.iter().position(|c| c.name == name);
+        let mut cells = Vec::with_capacity(change.cells.len());
+        for place in &change.cells {
+            cells.push(cell_index(&place.name).ok_or_else(|| UnknownPlace(place.name.clone()))?);
+        }
+        let spots = match &change.all_spots {
+            Some(_) => Vec::new(),
+            None => {
+                let mut found = Vec::with_capacity(change.spots.len());
+                for place in &change.spots {
+                    let at = self.spots.iter().position(|s| s.name == place.name);
+                    found.push(at.ok_or_else(|| UnknownPlace(place.name.clone()))?);
+                }
+                found
+            }
+        };
+        for (place, at) in change.cells.iter().zip(cells) {
+            self.cells[at].words.clone_from(&place.words);
+            self.cells[at].stack = place.pieces();
+        }
+        for (place, at) in change.spots.iter().zip(spots) {
+            self.spots[at].words.clone_from(&place.words);
+            self.spots[at].stack = place.pieces();
+        }
+        if let Some(all) = &change.all_spots {
+            self.spots.clone_from(all);
+        }
+        self.last_move.clone_from(&change.last_move);
+        self.notes.clone_from(&change.notes);
+        Ok(())
+    }
+}
+
 /// A move as clicks: the cells and spots to click in order, and, where
 /// several moves share their clicks, the choice that tells them apart.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -233,5 +413,81 @@ mod tests {
         assert_eq!(b.row(1).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["a1", "b1"]);
         assert!(b.row(2).is_empty());
         assert!(b.has_place("b1") && !b.has_place("c1"));
+    }
+
+    fn small_board(stones: &[(&str, &str)]) -> BoardModel {
+        let mut b = BoardModel::grid(vec!["a".into(), "b".into()], vec!["1".into()], false);
+        for name in ["a1", "b1"] {
+            let stack: Vec<Piece> = stones
+                .iter()
+                .filter(|(at, _)| *at == name)
+                .map(|(_, owner)| Piece::new(Some(owner.to_string()), "stone", owner.to_uppercase()))
+                .collect();
+            let words = format!("{name}, {}", if stack.is_empty() { "empty" } else { "stone" });
+            b.cells.push(Cell { name: name.into(), zone: None, zone_owner: None, words, stack });
+        }
+        b.spots.push(Spot {
+            name: "hand".into(),
+            zone: "hand".into(),
+            owner: None,
+            words: format!("{} placed", stones.len()),
+            anchor: vec!["a1".into()],
+            side: Side::South,
+            stack: vec![],
+        });
+        b.last_move = stones.last().map(|(at, _)| vec![at.to_string()]).unwrap_or_default();
+        b.notes.push(format!("{} stones.", stones.len()));
+        b
+    }
+
+    #[test]
+    fn a_change_names_only_what_changed_and_applying_it_makes_the_board_after() {
+        let before = small_board(&[("a1", "w")]);
+        let after = small_board(&[("a1", "w"), ("b1", "b")]);
+        let change = after.changes_since(&before).unwrap();
+        assert_eq!(change.cells.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["b1"]);
+        assert_eq!(change.spots.len(), 1);
+        assert!(change.all_spots.is_none() && !change.is_empty());
+        let mut board = before.clone();
+        board.apply(&change).unwrap();
+        assert_eq!(board, after);
+        // Applying it again changes nothing: every part is the value after.
+        board.apply(&change).unwrap();
+        assert_eq!(board, after);
+        assert!(after.changes_since(&after).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_run_of_identical_pieces_is_sent_counted() {
+        let golem = Piece::new(Some("w".into()), "golem", "G");
+        let stack = vec![golem.clone(), golem.clone(), golem.clone(), Piece::new(None, "at", "@"), golem.clone()];
+        let place = PlaceChange::new("pool-w", "White's pool: 4 golems", &stack);
+        assert_eq!(place.stack.iter().map(|p| p.count).collect::<Vec<_>>(), [3, 1, 1]);
+        assert_eq!(place.pieces(), stack);
+        let json = serde_json::to_value(&place.stack[0]).unwrap();
+        assert_eq!(json, serde_json::json!({"owner": "w", "kind": "golem", "label": "G", "count": 3}));
+        let read: Piece =
+            serde_json::from_value(serde_json::json!({"owner": "w", "kind": "golem", "label": "G"})).unwrap();
+        assert_eq!(read, golem, "a piece without a count is one");
+    }
+
+    #[test]
+    fn spots_that_come_or_go_are_sent_whole_and_another_grid_is_no_change() {
+        let before = small_board(&[]);
+        let mut after = small_board(&[("a1", "w")]);
+        after.spots.clear();
+        let change = after.changes_since(&before).unwrap();
+        assert_eq!(change.all_spots, Some(vec![]));
+        let mut board = before.clone();
+        board.apply(&change).unwrap();
+        assert_eq!(board, after);
+        let mut other = after.clone();
+        other.cells[0].zone = Some("sanctum".into());
+        assert_eq!(other.changes_since(&before), None);
+        let mut unknown = change.clone();
+        unknown.cells[0].name = "z9".into();
+        let mut untouched = before.clone();
+        assert_eq!(untouched.apply(&unknown), Err(UnknownPlace("z9".into())));
+        assert_eq!(untouched, before, "a refused change leaves the board as it was");
     }
 }

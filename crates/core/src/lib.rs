@@ -24,7 +24,10 @@ mod zobrist;
 
 pub mod conformance;
 
-pub use board::{BoardModel, Cell, Clicks, LegalMove, Piece, Side, Spot, legal_entries, stack_words};
+pub use board::{
+    BoardChange, BoardModel, Cell, Clicks, LegalMove, Piece, PlaceChange, Side, Spot, UnknownPlace, legal_entries,
+    stack_words,
+};
 pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};

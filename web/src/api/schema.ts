@@ -153,6 +153,34 @@ export interface components {
        */
       guest?: boolean;
     };
+    /**
+     * @description What changed on a board between two positions of one game: the cells
+     * and spots whose contents changed, and the parts that change with every
+     * move (the last move, the notes). The fixed parts (the grid, the cells'
+     * names and zones, the spots' places) are not in it: a screen that holds
+     * the board before applies it with [`BoardModel::apply`].
+     */
+    BoardChange: {
+      /**
+       * @description The cells whose words or stack changed (a change may name a cell
+       * more, never one fewer).
+       */
+      cells: components["schemas"]["PlaceChange"][];
+      /**
+       * @description The spots whose words or stack changed, in board order (empty when
+       * `all_spots` is given).
+       */
+      spots: components["schemas"]["PlaceChange"][];
+      /**
+       * @description Every spot, when the spots themselves changed (one appeared or
+       * went, as a toad leaves its hand); absent otherwise.
+       */
+      all_spots?: components["schemas"]["Spot"][] | null;
+      /** @description The cells and spots of the last move, in order. */
+      last_move: string[];
+      /** @description What the board does not show, a line each (all of them). */
+      notes: string[];
+    };
     /** @description Everything a screen needs to draw a position. */
     BoardModel: {
       /** @description The columns' names, left to right as the first seat sees the board. */
@@ -278,8 +306,14 @@ export interface components {
     };
     /**
      * @description A change to a game the viewer holds the view of (`{"type": "change",
-     * …}`): small, whatever the game's length. A viewer whose `ply` jumps by
-     * more than the moves added has missed one and asks for the view again.
+     * …}`): small, whatever the game's length and the board's size. It is
+     * made from the version `from` and applies to a view of that version
+     * only: the client adds `moves_added` to the view's moves, applies
+     * `board` to the view's board ([`arbiter_core::BoardModel::apply`]: each
+     * changed cell's and spot's words and stack replaced, the last move and
+     * notes replaced), and takes the other fields as they are. A client whose
+     * view is of another version ignores an older change and asks for the
+     * view again otherwise.
      */
     ChangeMessage: {
       /**
@@ -293,14 +327,22 @@ export interface components {
        */
       version: number;
       /**
+       * Format: int64
+       * @description The version it was made from: the view it applies to.
+       */
+      from: number;
+      /**
        * @description The moves (`scg`: rounds) added since the viewer's last message, as
        * the view's `moves` writes them.
        */
       moves_added: string[];
       /** @description The position string now. */
       position: string;
-      /** @description The board now. */
-      board: components["schemas"]["BoardModel"];
+      /**
+       * @description What changed on the board the viewer holds (their own pending play
+       * included), never its fixed parts.
+       */
+      board: components["schemas"]["BoardChange"];
       /** @description Who is to move. */
       to_move: string[];
       /** @description How the game stands. */
@@ -309,7 +351,7 @@ export interface components {
       deadline?: string | null;
       /** @description The viewer's legal moves, when the viewer is to move. */
       legal?: components["schemas"]["LegalMove"][] | null;
-      scg?: components["schemas"]["ScgView"] | null;
+      scg?: components["schemas"]["ScgChange"] | null;
       /** @description When it last changed. */
       updated: string;
     };
@@ -786,6 +828,26 @@ export interface components {
        * (Single Capture Go's pending play).
        */
       pending?: boolean;
+      /**
+       * Format: int32
+       * @description How many of it stand here, one on another: always 1 on a board; in
+       * a [`PlaceChange`], a run of identical pieces (a pool of golems) is
+       * one piece with its count.
+       * @default 1
+       */
+      count?: number;
+    };
+    /** @description A cell or spot whose contents changed: its new words and stack. */
+    PlaceChange: {
+      /** @description The cell's or spot's name. */
+      name: string;
+      /** @description What a screen reader says of it now. */
+      words: string;
+      /**
+       * @description What stands on it now, bottom first; a run of identical pieces is
+       * one piece with its `count`.
+       */
+      stack: components["schemas"]["Piece"][];
     };
     /** @description `GET /api/players?prefix=`: a name that starts with the prefix. */
     PlayerName: {
@@ -879,6 +941,27 @@ export interface components {
       legal: components["schemas"]["LegalMove"][];
       /** @description How the game stands: `ongoing` or `over`. */
       status: components["schemas"]["StatusView"];
+    };
+    /**
+     * @description What changed in a game of rounds (Single Capture Go): the view's
+     * [`crate::ScgView`] after it, but for the announcements, of which only
+     * those of the rounds closed by the change come.
+     */
+    ScgChange: {
+      /**
+       * Format: int32
+       * @description The round being played (or the last, once over).
+       */
+      round: number;
+      /** @description How many plays are in this round (never whose, nor which). */
+      plays_in: number;
+      /** @description The viewer's own pending play this round. */
+      my_play?: string | null;
+      /**
+       * @description The announcements of the rounds the change closed, oldest first:
+       * they follow the view's `announcements`.
+       */
+      announcements_added: string[];
     };
     /** @description The Single Capture Go part of a view. */
     ScgView: {

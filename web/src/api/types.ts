@@ -17,6 +17,8 @@ export type SeatView = Schemas['SeatView'];
 export type StatusView = Schemas['StatusView'];
 /** The Single Capture Go part of a view: the round and the caller's own play. */
 export type RoundView = Schemas['ScgView'];
+/** What changed in a Single Capture Go round: the view's round part, with only the announcements added. */
+export type RoundChange = Schemas['ScgChange'];
 /** `POST /api/games`. */
 export type NewGame = Schemas['NewGame'];
 /** A seat of a new game: the creator, the computer at a level, or open. */
@@ -43,6 +45,10 @@ export type LiveMessage = Schemas['ServerMessage'];
 export type ChangeMessage = Schemas['ChangeMessage'];
 /** What a screen draws a position from. */
 export type BoardModel = Schemas['BoardModel'];
+/** What changed on a board: the cells and spots whose contents changed, the last move, the notes. */
+export type BoardChange = Schemas['BoardChange'];
+/** A cell or spot whose contents changed. */
+export type PlaceChange = Schemas['PlaceChange'];
 /** A cell of a board. */
 export type Cell = Schemas['Cell'];
 /** A place off a board's grid. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeMessage, GameView } from '../api/types';
+import type { BoardChange, ChangeMessage, GameView } from '../api/types';
 import { FIXTURES, viewOf } from '../boards/fixtures';
 import { applyChange, initialState, isNewer, reduce, shown } from './game-state';
 
@@ -10,8 +10,20 @@ function view(ply: number, updated: string, extra: Partial<GameView> = {}): Game
   return viewOf('agog-start', { you: ['w'], ply, moves: Array.from({ length: ply }, (_, i) => `m${i + 1}`), updated, ...extra });
 }
 
+/** The board change from the start to `later`: the cells whose words or stack differ. */
+const toLater: BoardChange = {
+  cells: later.board.cells
+    .filter((c, i) => c.words !== start.board.cells[i].words || JSON.stringify(c.stack) !== JSON.stringify(start.board.cells[i].stack))
+    .map((c) => ({ name: c.name, words: c.words, stack: c.stack })),
+  spots: later.board.spots.map((s) => ({ name: s.name, words: s.words, stack: s.stack })),
+  last_move: later.board.last_move,
+  notes: later.board.notes,
+};
+
+/** The change to version `ply + 1` (the view of ply n is version n + 1), made from the version before the moves added. */
 function change(ply: number, added: string[], updated: string, extra: Partial<ChangeMessage> = {}): ChangeMessage {
-  return { ply, version: ply + 1, moves_added: added, position: later.position, board: later.board, to_move: ['b'], status: later.status, deadline: null, legal: undefined, updated, ...extra };
+  const from = ply + 1 - Math.max(added.length, 1);
+  return { ply, version: ply + 1, from, moves_added: added, position: later.position, board: toLater, to_move: ['b'], status: later.status, deadline: null, legal: undefined, updated, ...extra };
 }
 
 describe('the game page state', () => {
@@ -45,10 +57,15 @@ describe('the game page state', () => {
     expect(state.view?.legal).toBeUndefined();
     expect(state.history?.plies.map((p) => p.record)).toEqual(['m1', 'm2', 'm3']);
     expect(state.stale).toBe(false);
-    // An older change is ignored; one that jumps a ply asks for the view again.
+    // An older change is ignored; one made from a later version than the
+    // view's (a change was missed) asks for the view again.
     expect(reduce(state, { type: 'change', change: change(2, [], '2026-11-23T00:00:01Z') })).toBe(state);
+    expect(reduce(state, { type: 'change', change: change(3, [], '2026-11-23T00:00:01Z') })).toBe(state);
     expect(reduce(state, { type: 'change', change: change(5, ['m5'], '2026-11-23T00:00:09Z') }).stale).toBe(true);
     expect(applyChange(state.view!, change(5, ['m4', 'm5'], '2026-11-23T00:00:09Z'))?.moves).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    // A change naming a cell the board lacks was made for another board.
+    const elsewhere = { ...toLater, cells: [{ name: 'z9', words: 'z9', stack: [] }] };
+    expect(reduce(state, { type: 'change', change: change(4, ['m4'], '2026-11-23T00:00:04Z', { board: elsewhere }) }).stale).toBe(true);
   });
 
   it("never lists a move twice when the mover's answer comes before the socket's change", () => {
@@ -59,9 +76,12 @@ describe('the game page state', () => {
     expect(state.view?.moves).toEqual(['m1', 'm2', 'm3']);
     expect(state.view?.ply).toBe(3);
     expect(state.stale).toBe(false);
-    // A change of two moves over a view that holds the first adds the second only.
-    state = reduce(answered, { type: 'change', change: change(4, ['m3', 'm4'], '2026-11-23T00:00:04Z') });
+    // The next change follows the answer's version.
+    state = reduce(state, { type: 'change', change: change(4, ['m4'], '2026-11-23T00:00:04Z') });
     expect(state.view?.moves).toEqual(['m1', 'm2', 'm3', 'm4']);
+    // A change of two moves, made from a version before the answer's, is
+    // not applied to it: the view is fetched again.
+    expect(reduce(answered, { type: 'change', change: change(4, ['m3', 'm4'], '2026-11-23T00:00:04Z') }).stale).toBe(true);
   });
 
   it('takes new moves again once the server has answered, even when the ply stays', () => {

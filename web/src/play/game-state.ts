@@ -1,10 +1,12 @@
 // The game page's state and how each event changes it: the view from the
 // server (answers and the live socket, in any order), the small changes
-// the socket sends after it, the history for stepping through the game
+// the socket sends after it (what changed on the board, applied to the
+// board held), the history for stepping through the game
 // (fetched once, then extended by each change), the move being picked,
 // and errors.
 
 import type { BoardModel, ChangeMessage, GameView, History } from '../api/types';
+import { applyBoardChange } from './board-change';
 import { type Pick, pickAt } from './clicks';
 
 /** Everything the game page draws from. */
@@ -63,27 +65,36 @@ function freshPick(view: GameView | null): Pick {
   return pickAt(view?.legal ?? [], []);
 }
 
-/** The view after `change`, or null when the change does not follow it (a message was missed). */
+/**
+ * The view after `change`, or null when the change does not follow it: a
+ * change is made from one version (`from`) and applies to a view of that
+ * version only (a view of another missed a message, or came by another
+ * road, and is fetched again).
+ */
 export function applyChange(view: GameView, change: ChangeMessage): GameView | null {
-  // Each move (a closed round) moves the ply on by one: the change was
-  // made from the ply before its moves. A view behind that missed a
-  // change; a view at or past it (the mover's own answer, which can come
-  // before the socket's change) already holds some of its moves.
-  const base = change.ply - change.moves_added.length;
-  if (view.ply < base) return null;
-  const added = change.moves_added.slice(view.ply - base);
+  if (change.from !== view.version) return null;
+  const board = applyBoardChange(view.board, change.board);
+  if (!board) return null;
+  const scg = change.scg
+    ? {
+        round: change.scg.round,
+        plays_in: change.scg.plays_in,
+        my_play: change.scg.my_play ?? null,
+        announcements: [...(view.scg?.announcements ?? []), ...change.scg.announcements_added],
+      }
+    : view.scg;
   return {
     ...view,
     ply: change.ply,
     version: change.version,
     position: change.position,
-    moves: [...view.moves, ...added],
-    board: change.board,
+    moves: [...view.moves, ...change.moves_added],
+    board,
     to_move: change.to_move,
     status: change.status,
     deadline: change.deadline ?? null,
     legal: change.legal ?? undefined,
-    scg: change.scg ?? view.scg,
+    scg,
     updated: change.updated,
   };
 }
@@ -115,14 +126,16 @@ export function reduce(state: GameState, event: GameEvent): GameState {
     case 'change': {
       const view = state.view;
       if (!view) return state;
-      if (!isNewer(view, { id: view.id, ply: event.change.ply, updated: event.change.updated, version: event.change.version })) return state;
+      // A change the view already holds (the mover's own answer can come
+      // first) is ignored.
+      if (event.change.version <= view.version) return state;
       const next = applyChange(view, event.change);
       if (!next) return { ...state, stale: true };
       const moved = next.ply !== view.ply;
       return {
         ...state,
         view: next,
-        history: extend(state.history, next.moves.slice(view.moves.length), event.change.board),
+        history: extend(state.history, next.moves.slice(view.moves.length), next.board),
         pick: moved || state.pick.path.length === 0 ? freshPick(next) : state.pick,
         sending: moved ? null : state.sending,
         error: moved ? null : state.error,

@@ -100,8 +100,14 @@ impl Table {
 
     /// The `change` message for a spectator who saw the version this one
     /// was made from (`{"type": "change", …}`), made once and shared.
+    /// (The whole view, should the board not be told as a change.)
     pub fn spectator_change(&self, made: &Made) -> Utf8Bytes {
-        self.spectator_change.get_or_init(|| change_text(self.change(None, made.moves_before))).clone()
+        self.spectator_change
+            .get_or_init(|| match self.change(None, made) {
+                Some(change) => change_text(change),
+                None => self.spectator_message(),
+            })
+            .clone()
     }
 
     /// The `change` message for `account`'s sockets that saw the version
@@ -114,7 +120,10 @@ impl Table {
         if let Some((_, text)) = cached.iter().find(|(s, _)| *s == seats) {
             return text.clone();
         }
-        let text = change_text(self.change(Some(account), made.moves_before));
+        let text = match self.change(Some(account), made) {
+            Some(change) => change_text(change),
+            None => view_text(self.view(Some(account))),
+        };
         cached.push((seats, text.clone()));
         text
     }
@@ -192,6 +201,12 @@ impl Table {
     pub fn label(&self, seat: Seat) -> String {
         self.position().seat_label(seat)
     }
+}
+
+/// A view message as sockets send it.
+fn view_text(view: arbiter_api::GameView) -> Utf8Bytes {
+    let message = arbiter_api::ServerMessage::View { view: Box::new(view) };
+    Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
 }
 
 /// A change message as sockets send it.

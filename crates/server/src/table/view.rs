@@ -5,13 +5,13 @@
 use std::collections::BTreeMap;
 
 use arbiter_api::{
-    ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, ScgView, SeatKind, SeatView, StatusView,
+    ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, ScgChange, ScgView, SeatKind, SeatView, StatusView,
 };
-use arbiter_core::{EndReason, GameStatus, Seat};
+use arbiter_core::{BoardChange, BoardModel, EndReason, GameStatus, Seat};
 use arbiter_play::Viewer;
 use arbiter_store::{AccountId, GameState, SeatHolder};
 
-use super::Table;
+use super::{Made, Match, Table};
 
 impl Table {
     /// The game as `viewer` (an account, or nobody signed in) may see it.
@@ -59,24 +59,84 @@ impl Table {
         }
     }
 
-    /// What changed for `viewer` since the view of the first `seen`
-    /// moves: the moves added and the game as it stands.
-    pub fn change(&self, viewer: Option<AccountId>, seen: usize) -> ChangeMessage {
+    /// What changed for `viewer` since the version `made` was made from:
+    /// the moves added, what changed on the board the viewer was shown,
+    /// and the game as it stands. `None` when the board cannot be told as
+    /// a change (its grid is not the one shown): the viewer needs the
+    /// whole view.
+    pub fn change(&self, viewer: Option<AccountId>, made: &Made) -> Option<ChangeMessage> {
         let you = viewer.map(|a| self.seats_of(a)).unwrap_or_default();
+        let seat = you.first().copied();
         let to_move = self.to_move();
+        let seen = made.moves_before;
         let moves = self.moves();
-        ChangeMessage {
+        Some(ChangeMessage {
             ply: self.ply(),
             version: self.stored.version,
+            from: made.from,
             moves_added: moves.get(seen..).unwrap_or_default().to_vec(),
             position: self.position().position_string(),
-            board: self.board(you.first().copied()),
+            board: self.board_change(seat, seen)?,
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
             status: self.status_view(),
             deadline: self.deadline().map(|d| d.rfc3339()),
             legal: you.iter().find(|s| to_move.contains(s)).map(|&seat| self.play.legal_for(seat)),
-            scg: self.scg_view(you.first().copied()),
+            scg: self.scg_change(seat, seen),
             updated: self.stored.updated.rfc3339(),
+        })
+    }
+
+    /// What changed on the board `seat` (or a spectator) sees since the
+    /// version of the first `seen` moves (closed rounds). A player of a
+    /// round is shown their own pending play: every cell they sent a play
+    /// for in the round they were shown is in the change, so that a play
+    /// replaced or resolved leaves no mark behind.
+    fn board_change(&self, seat: Option<Seat>, seen: usize) -> Option<BoardChange> {
+        let before = self.spectator_board_at(seen)?;
+        let after = self.board(seat);
+        let mut change = after.changes_since(&before)?;
+        if let (Some(seat), Match::Rounds(rounds)) = (seat, &self.play) {
+            let sent: Vec<String> = match rounds.closed_rounds().get(seen) {
+                Some(closed) => closed.submissions.iter().filter(|s| s.seat == seat).map(|s| s.text.clone()).collect(),
+                None => {
+                    let label = self.label(seat);
+                    let open = self.record().open_round;
+                    open.into_iter().flat_map(|o| o.submissions).filter(|s| s.seat == label).map(|s| s.play).collect()
+                }
+            };
+            for cell in sent {
+                change.include_cell(&after, &cell);
+            }
+        }
+        Some(change)
+    }
+
+    /// The board a spectator was shown when the game had its first `seen`
+    /// moves (closed rounds): the position then, its last move marked.
+    fn spectator_board_at(&self, seen: usize) -> Option<BoardModel> {
+        if seen == self.play.move_count() {
+            return Some(self.board(None));
+        }
+        match &self.play {
+            Match::Turns(session) => {
+                let line = session.line();
+                let here = line.positions().get(seen)?;
+                Some(match seen.checked_sub(1) {
+                    Some(last) => here.board_after(line.positions().get(last)?, line.moves().get(last)?),
+                    None => here.board_model(),
+                })
+            }
+            Match::Rounds(rounds) => {
+                let closed = rounds.closed_rounds().get(..seen)?;
+                let mut position = rounds.start().clone();
+                for round in closed {
+                    position = position.play(&round.plays).ok()?;
+                }
+                Some(match closed.last() {
+                    Some(last) => position.board_after(&position, &last.plays),
+                    None => position.board_model(),
+                })
+            }
         }
     }
 
@@ -158,6 +218,21 @@ impl Table {
             GameStatus::Over(_) => "over",
         };
         StatusView { state: state.into(), outcome: Outcome::of(&status, |s| self.label(s)) }
+    }
+
+    /// What changed in a game of rounds for `seat` (or a spectator) since
+    /// the view of the first `seen` closed rounds: the round as it stands,
+    /// and only the announcements made since.
+    fn scg_change(&self, seat: Option<Seat>, seen: usize) -> Option<ScgChange> {
+        let Match::Rounds(rounds) = &self.play else { return None };
+        let r = self.play.round_view(seat.map_or(Viewer::Spectator, Viewer::Seat))?;
+        let added = rounds.closed_rounds().get(seen..).unwrap_or_default();
+        Some(ScgChange {
+            round: r.round,
+            plays_in: r.plays_in,
+            my_play: r.my_play,
+            announcements_added: added.iter().filter_map(|c| c.announcement.clone()).collect(),
+        })
     }
 
     fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {

@@ -14,6 +14,7 @@ mod admin;
 mod attacks_accounts;
 mod attacks_games;
 mod attacks_sockets;
+mod board_changes;
 mod boards;
 mod bots;
 mod chat;
