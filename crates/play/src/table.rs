@@ -214,9 +214,16 @@ impl Match {
 
     /// The moves as a record writes them (a round: its plays), oldest first.
     pub fn move_texts(&self) -> Vec<String> {
+        self.move_texts_from(0)
+    }
+
+    /// The moves from the `from`th on (the first is 0), as
+    /// [`Match::move_texts`] writes them: what a change adds costs the same
+    /// at any ply.
+    pub fn move_texts_from(&self, from: usize) -> Vec<String> {
         match self {
-            Match::Turns(s) => s.move_texts().map(str::to_string).collect(),
-            Match::Rounds(r) => r.record().rounds.into_iter().map(|r| r.plays).collect(),
+            Match::Turns(s) => s.move_texts().skip(from).map(str::to_string).collect(),
+            Match::Rounds(r) => r.record().rounds.into_iter().skip(from).map(|r| r.plays).collect(),
         }
     }
 

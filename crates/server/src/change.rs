@@ -152,6 +152,8 @@ where
             record: table.play.record_head(),
             moves: MovesWrite { from: kept, moves: table.play.move_records(kept), replace: kept < moves_before },
             awaited: Some(table.awaited()),
+            seats: (changed.seat_taken.is_none() && changed.seat_declined.is_none())
+                .then(|| table.stored.seats.clone()),
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,

@@ -109,12 +109,18 @@ macro_rules! apply_change {
             for notice in &update.notices {
                 $crate::notices::insert_notice!(&mut *$tx, notice, update.now).await?;
             }
-            let rows = sqlx::query_as::<_, $crate::game_rows::SeatRow>($crate::game_rows::SEATS_OF_GAME)
-                .bind(key.0.as_str())
-                .fetch_all(&mut *$tx)
-                .await?;
-            let seats =
-                rows.iter().map(|row| $crate::game_rows::seat_from_columns(key, row)).collect::<Result<Vec<_>, _>>()?;
+            let seats = match &update.seats {
+                Some(seats) if !change.may_fail_midway() => seats.clone(),
+                _ => {
+                    let rows = sqlx::query_as::<_, $crate::game_rows::SeatRow>($crate::game_rows::SEATS_OF_GAME)
+                        .bind(key.0.as_str())
+                        .fetch_all(&mut *$tx)
+                        .await?;
+                    rows.iter()
+                        .map(|row| $crate::game_rows::seat_from_columns(key, row))
+                        .collect::<Result<Vec<_>, _>>()?
+                }
+            };
             Ok::<((i64, Option<i64>, Option<String>), Vec<crate::games::StoredSeat>), StoreError>((created, seats))
         }
     };
@@ -122,6 +128,15 @@ macro_rules! apply_change {
 pub(crate) use apply_change;
 
 impl Change {
+    /// Whether the change may be refused after it has written something
+    /// (a seat it takes or declines turns out not to be open): such a
+    /// change needs a savepoint of its own when it shares a transaction.
+    /// Any other change is refused, if at all, by its first statement
+    /// (the version), having written nothing.
+    pub(crate) fn may_fail_midway(&self) -> bool {
+        self.update.seat_taken.is_some() || self.update.seat_declined.is_some()
+    }
+
     /// The game as stored once this change is committed.
     pub(crate) fn stored(
         self,

@@ -173,6 +173,10 @@ pub struct GameUpdate {
     /// The seats whose move (or play) the game awaits now, a bit each
     /// (seat 0 the lowest); `None`: not known.
     pub awaited: Option<i64>,
+    /// The seats as the change found them, if it neither takes nor
+    /// declines one: the game comes back with them instead of reading
+    /// them again. `None`: read back.
+    pub seats: Option<Vec<StoredSeat>>,
     /// The state now.
     pub state: GameState,
     /// The deadline now.

@@ -1,8 +1,9 @@
 //! On SQLite, where one writer commits at a time and every commit waits
 //! for the disk, the changes that arrive while a commit is under way are
-//! committed together by one writer task (group commit): each in a
-//! savepoint of its own, so a refused change leaves the others alone, and
-//! each answered only after the shared commit is on disk.
+//! committed together by one writer task (group commit), each answered
+//! only after the shared commit is on disk. A refused change leaves the
+//! others alone: one refused by its first statement has written nothing,
+//! and one that may be refused later has a savepoint of its own.
 
 use sqlx::SqlitePool;
 use tokio::sync::{mpsc, oneshot};
@@ -63,40 +64,88 @@ async fn write_changes(pool: SqlitePool, mut queue: mpsc::Receiver<Job>) {
     }
 }
 
-/// Commits `jobs` in one transaction, each in a savepoint, and answers
-/// each: its stored game once the commit is on disk, or why not.
+/// Commits `jobs` in one transaction and answers each: its stored game
+/// once the commit is on disk, or why not. A change that may be refused
+/// after writing has a savepoint of its own; if another fails half way
+/// (a database error, not a refusal), the transaction is rolled back and
+/// the batch made again with a savepoint for every change.
 async fn commit_together(pool: &SqlitePool, jobs: Vec<Job>) {
-    let failed = |jobs: Vec<Job>, reason: String| {
-        for job in jobs {
-            let _ = job.answer.send(Err(StoreError::NotCommitted { reason: reason.clone() }));
+    let mut attempt = try_together(pool, &jobs, false).await;
+    if matches!(attempt, Attempt::Again) {
+        attempt = try_together(pool, &jobs, true).await;
+    }
+    match attempt {
+        Attempt::Committed(outcomes) => {
+            for (job, outcome) in jobs.into_iter().zip(outcomes) {
+                let answer = outcome.map(|(created, seats)| job.change.stored(created, seats));
+                let _ = job.answer.send(answer);
+            }
         }
-    };
+        Attempt::Again => fail_all(jobs, "a change failed half way".into()),
+        Attempt::Failed(reason) => fail_all(jobs, reason),
+    }
+}
+
+/// What a change's statements gave: the game's creation columns and its
+/// seats.
+type Applied = Result<((i64, Option<i64>, Option<String>), Vec<crate::games::StoredSeat>), StoreError>;
+
+/// How one try at committing a batch went.
+enum Attempt {
+    /// Committed: each change's outcome, in order.
+    Committed(Vec<Applied>),
+    /// A change without a savepoint failed half way: rolled back, to be
+    /// made again with savepoints.
+    Again,
+    /// The transaction failed: why.
+    Failed(String),
+}
+
+/// Answers every job of `jobs` with `reason`.
+fn fail_all(jobs: Vec<Job>, reason: String) {
+    for job in jobs {
+        let _ = job.answer.send(Err(StoreError::NotCommitted { reason: reason.clone() }));
+    }
+}
+
+/// Applies `jobs` in one transaction and commits it; each change in a
+/// savepoint if `savepoints` or if it may be refused half way.
+async fn try_together(pool: &SqlitePool, jobs: &[Job], savepoints: bool) -> Attempt {
     let mut tx = match pool.begin_with("BEGIN IMMEDIATE").await {
         Ok(tx) => tx,
-        Err(e) => return failed(jobs, e.to_string()),
+        Err(e) => return Attempt::Failed(e.to_string()),
     };
     let mut outcomes = Vec::with_capacity(jobs.len());
-    for job in &jobs {
-        if let Err(e) = sqlx::query("SAVEPOINT change").execute(&mut *tx).await {
-            return failed(jobs, e.to_string());
+    for job in jobs {
+        let saved = savepoints || job.change.may_fail_midway();
+        if saved && let Err(e) = sqlx::query("SAVEPOINT change").execute(&mut *tx).await {
+            return Attempt::Failed(e.to_string());
         }
         let outcome = apply_change!(tx, &job.change).await;
-        let end = if outcome.is_ok() { "RELEASE change" } else { "ROLLBACK TO change" };
-        if let Err(e) = sqlx::query(end).execute(&mut *tx).await {
-            return failed(jobs, e.to_string());
-        }
-        if outcome.is_err()
-            && let Err(e) = sqlx::query("RELEASE change").execute(&mut *tx).await
-        {
-            return failed(jobs, e.to_string());
+        if saved {
+            let end = if outcome.is_ok() { "RELEASE change" } else { "ROLLBACK TO change" };
+            if let Err(e) = sqlx::query(end).execute(&mut *tx).await {
+                return Attempt::Failed(e.to_string());
+            }
+            if outcome.is_err()
+                && let Err(e) = sqlx::query("RELEASE change").execute(&mut *tx).await
+            {
+                return Attempt::Failed(e.to_string());
+            }
+        } else if matches!(&outcome, Err(e) if !wrote_nothing(e)) {
+            let _ = tx.rollback().await;
+            return Attempt::Again;
         }
         outcomes.push(outcome);
     }
-    if let Err(e) = tx.commit().await {
-        return failed(jobs, e.to_string());
+    match tx.commit().await {
+        Ok(()) => Attempt::Committed(outcomes),
+        Err(e) => Attempt::Failed(e.to_string()),
     }
-    for (job, outcome) in jobs.into_iter().zip(outcomes) {
-        let answer = outcome.map(|(created, seats)| job.change.stored(created, seats));
-        let _ = job.answer.send(answer);
-    }
+}
+
+/// Whether a change refused with `error` had written nothing: it was
+/// refused by its first statement (the game moved on, or is gone).
+fn wrote_nothing(error: &StoreError) -> bool {
+    matches!(error, StoreError::Stale { .. } | StoreError::NotFound { .. })
 }

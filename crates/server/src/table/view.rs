@@ -69,12 +69,11 @@ impl Table {
         let seat = you.first().copied();
         let to_move = self.to_move();
         let seen = made.moves_before;
-        let moves = self.moves();
         Some(ChangeMessage {
             ply: self.ply(),
             version: self.stored.version,
             from: made.from,
-            moves_added: moves.get(seen..).unwrap_or_default().to_vec(),
+            moves_added: self.play.move_texts_from(seen),
             position: self.position().position_string(),
             board: self.board_change(seat, seen)?,
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),

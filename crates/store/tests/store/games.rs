@@ -46,6 +46,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         record,
         moves: Default::default(),
         awaited: None,
+        seats: None,
         state,
         deadline: None,
         seat_taken: None,
@@ -533,6 +534,44 @@ async fn the_games_awaiting_an_account_are_counted_from_the_awaited_seats() {
         store.set_awaited(&unknown.key, 1, 1).await.unwrap();
         assert!(store.games_awaited_unknown(10).await.unwrap().is_empty());
         assert_eq!(store.games_awaiting(ann).await.unwrap(), 1);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_change_that_knows_its_seats_is_answered_with_them_unless_it_takes_one() {
+    on_both("a_change_that_knows_its_seats_is_answered_with_them_unless_it_takes_one", |db| async move {
+        let store = db.open().await;
+        let (ann, bob) = two_accounts(&store).await;
+        let new = new_game("known", ann, GameState::Open, 0);
+        store.create_game(&new).await.unwrap();
+        let key = GameKey("known".into());
+        let known = GameUpdate { seats: Some(new.seats.clone()), ..update(record("known"), GameState::Open, 1) };
+        assert_eq!(store.update_game(&key, 1, known).await.unwrap().seats, new.seats);
+
+        // Taking a seat: the seats are read back, the one taken with them.
+        let taking = GameUpdate {
+            seat_taken: Some((2, bob)),
+            seats: Some(new.seats.clone()),
+            ..update(record("known"), GameState::Active, 2)
+        };
+        let stored = store.update_game(&key, 2, taking).await.unwrap();
+        assert_eq!(stored.seats[2].holder, SeatHolder::Account(bob));
+        assert_eq!(store.game(&key).await.unwrap().unwrap().seats, stored.seats);
+
+        // A seat no longer open is refused whole, beside changes that commit.
+        let again = GameUpdate { seat_taken: Some((2, ann)), ..update(record("known"), GameState::Active, 3) };
+        store.create_game(&new_game("beside", ann, GameState::Active, 0)).await.unwrap();
+        let beside = GameUpdate { seats: Some(new.seats.clone()), ..update(record("beside"), GameState::Active, 3) };
+        let (refused, committed) = tokio::join!(
+            store.update_game(&key, 3, again),
+            store.update_game(&GameKey("beside".into()), 1, beside)
+        );
+        assert!(matches!(refused, Err(StoreError::SeatTaken { seat: 2, .. })), "{refused:?}");
+        assert_eq!(committed.unwrap().version, 2);
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((read.version, read.updated), (3, at(2)), "nothing of the refused change is kept");
         store.close().await;
     })
     .await;

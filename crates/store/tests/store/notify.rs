@@ -84,6 +84,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             record: record(key),
             moves: Default::default(),
             awaited: None,
+            seats: None,
             state: GameState::Active,
             deadline: None,
             seat_taken: None,

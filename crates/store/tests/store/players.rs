@@ -52,6 +52,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         record,
         moves: Default::default(),
         awaited: None,
+        seats: None,
         state,
         deadline: None,
         seat_taken: None,
