@@ -11,6 +11,8 @@
 
 pub mod admin;
 mod auth;
+#[doc(hidden)]
+pub mod bench;
 mod cache;
 mod change;
 mod chat_hub;

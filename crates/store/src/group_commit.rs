@@ -5,7 +5,8 @@
 //! others alone: one refused by its first statement has written nothing,
 //! and one that may be refused later has a savepoint of its own.
 
-use sqlx::SqlitePool;
+use sqlx::pool::PoolConnection;
+use sqlx::{Sqlite, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::change::{Change, apply_change};
@@ -49,10 +50,33 @@ impl GroupCommit {
     }
 }
 
-/// The SQLite writer: takes the changes waiting, commits them together,
-/// answers each.
+/// How long the writer keeps its connection with nothing to write. While
+/// it keeps one, that connection's page cache stays valid from commit to
+/// commit; a connection that did not make the last commit starts its next
+/// transaction by dropping its cache and reading the pages again.
+const KEEP_CONNECTION: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The SQLite writer: takes the changes waiting, commits them together on
+/// one connection, answers each.
 async fn write_changes(pool: SqlitePool, mut queue: mpsc::Receiver<Job>) {
-    while let Some(first) = queue.recv().await {
+    let mut held: Option<PoolConnection<Sqlite>> = None;
+    loop {
+        let first = if held.is_some() {
+            match tokio::time::timeout(KEEP_CONNECTION, queue.recv()).await {
+                Ok(Some(job)) => job,
+                Ok(None) => return,
+                Err(_) => {
+                    // Idle: the connection goes back (a closing pool waits for it).
+                    held = None;
+                    continue;
+                }
+            }
+        } else {
+            match queue.recv().await {
+                Some(job) => job,
+                None => return,
+            }
+        };
         let mut jobs = vec![first];
         while jobs.len() < MOST_CHANGES_A_COMMIT {
             match queue.try_recv() {
@@ -60,7 +84,21 @@ async fn write_changes(pool: SqlitePool, mut queue: mpsc::Receiver<Job>) {
                 Err(_) => break,
             }
         }
-        commit_together(&pool, jobs).await;
+        if held.is_none() {
+            match pool.acquire().await {
+                Ok(connection) => held = Some(connection),
+                Err(e) => {
+                    fail_all(jobs, e.to_string());
+                    continue;
+                }
+            }
+        }
+        if let Some(connection) = held.as_mut() {
+            commit_together(connection, jobs).await;
+        }
+        if pool.is_closed() {
+            held = None;
+        }
     }
 }
 
@@ -69,10 +107,10 @@ async fn write_changes(pool: SqlitePool, mut queue: mpsc::Receiver<Job>) {
 /// after writing has a savepoint of its own; if another fails half way
 /// (a database error, not a refusal), the transaction is rolled back and
 /// the batch made again with a savepoint for every change.
-async fn commit_together(pool: &SqlitePool, jobs: Vec<Job>) {
-    let mut attempt = try_together(pool, &jobs, false).await;
+async fn commit_together(connection: &mut SqliteConnection, jobs: Vec<Job>) {
+    let mut attempt = try_together(connection, &jobs, false).await;
     if matches!(attempt, Attempt::Again) {
-        attempt = try_together(pool, &jobs, true).await;
+        attempt = try_together(connection, &jobs, true).await;
     }
     match attempt {
         Attempt::Committed(outcomes) => {
@@ -110,8 +148,8 @@ fn fail_all(jobs: Vec<Job>, reason: String) {
 
 /// Applies `jobs` in one transaction and commits it; each change in a
 /// savepoint if `savepoints` or if it may be refused half way.
-async fn try_together(pool: &SqlitePool, jobs: &[Job], savepoints: bool) -> Attempt {
-    let mut tx = match pool.begin_with("BEGIN IMMEDIATE").await {
+async fn try_together(connection: &mut SqliteConnection, jobs: &[Job], savepoints: bool) -> Attempt {
+    let mut tx = match sqlx::Connection::begin_with(connection, "BEGIN IMMEDIATE").await {
         Ok(tx) => tx,
         Err(e) => return Attempt::Failed(e.to_string()),
     };

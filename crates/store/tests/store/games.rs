@@ -564,10 +564,9 @@ async fn a_change_that_knows_its_seats_is_answered_with_them_unless_it_takes_one
         let again = GameUpdate { seat_taken: Some((2, ann)), ..update(record("known"), GameState::Active, 3) };
         store.create_game(&new_game("beside", ann, GameState::Active, 0)).await.unwrap();
         let beside = GameUpdate { seats: Some(new.seats.clone()), ..update(record("beside"), GameState::Active, 3) };
-        let (refused, committed) = tokio::join!(
-            store.update_game(&key, 3, again),
-            store.update_game(&GameKey("beside".into()), 1, beside)
-        );
+        let beside_key = GameKey("beside".into());
+        let (refused, committed) =
+            tokio::join!(store.update_game(&key, 3, again), store.update_game(&beside_key, 1, beside));
         assert!(matches!(refused, Err(StoreError::SeatTaken { seat: 2, .. })), "{refused:?}");
         assert_eq!(committed.unwrap().version, 2);
         let read = store.game(&key).await.unwrap().unwrap();
