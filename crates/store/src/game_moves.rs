@@ -6,7 +6,7 @@
 use arbiter_play::{MoveRecord, Timestamp};
 
 use crate::error::StoreError;
-use crate::games::GameKey;
+use crate::key::GameKey;
 
 /// The moves of `$1`, in order.
 pub(crate) const MOVES_OF_GAME: &str = "SELECT move, at FROM game_moves WHERE game_key = $1 ORDER BY ply";
@@ -62,7 +62,7 @@ pub(crate) fn ply_column(key: &GameKey, index: usize) -> Result<i64, StoreError>
 macro_rules! write_moves {
     ($tx:expr, $key:expr, $write:expr) => {
         async {
-            let key: &$crate::games::GameKey = $key;
+            let key: &$crate::key::GameKey = $key;
             let write: &$crate::game_moves::MovesWrite = $write;
             if write.replace {
                 sqlx::query($crate::game_moves::DROP_MOVES_FROM)
@@ -92,7 +92,7 @@ pub(crate) use write_moves;
 macro_rules! read_moves_into {
     ($executor:expr, $games:expr) => {
         async {
-            let games: &mut [$crate::games::StoredGame] = $games;
+            let games = $games;
             for game in games.iter_mut().filter(|g| !g.record.game.is_simultaneous()) {
                 let rows = sqlx::query_as::<_, $crate::game_moves::MoveRow>($crate::game_moves::MOVES_OF_GAME)
                     .bind(game.key.0.as_str())
