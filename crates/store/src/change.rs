@@ -22,6 +22,24 @@ pub(crate) struct Change {
     pub(crate) standings: Vec<arbiter_play::Standing>,
 }
 
+/// The conditional update of a game: `$1` its key, `$2` the version the
+/// change was made from, then its columns; returns the columns it keeps.
+pub(crate) const UPDATE_GAME: &str = "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
+     updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
+     WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code";
+
+/// The version of game `$1`.
+pub(crate) const VERSION_OF_GAME: &str = "SELECT version FROM games WHERE key = $1";
+
+/// Gives seat `$2` of game `$1` to account `$3`, if open to it.
+pub(crate) const TAKE_SEAT: &str = "UPDATE game_seats SET account_id = $3, invited_id = NULL \
+     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL \
+     AND (invited_id IS NULL OR invited_id = $3)";
+
+/// Withdraws account `$3`'s invitation to seat `$2` of game `$1`.
+pub(crate) const DECLINE_SEAT: &str =
+    "UPDATE game_seats SET invited_id = NULL WHERE game_key = $1 AND seat = $2 AND invited_id = $3";
+
 /// Runs the change `$change` in the transaction `$tx`: the conditional
 /// update, the seat, the mail, the seats read back. Evaluates to a future
 /// of `Result<(created, seats), StoreError>`; the caller commits or rolls
@@ -36,24 +54,21 @@ macro_rules! apply_change {
             // The conditional UPDATE first: on PostgreSQL it takes the
             // row's lock, and a concurrent one from the same version
             // waits for it, then finds the version moved on.
-            let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>(
-                "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, updated = $7, \
-                 offers = $8, rematch = $9, awaited = $10, version = version + 1 WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code",
-            )
-            .bind(key.0.as_str())
-            .bind(change.expected_version)
-            .bind(game.as_str())
-            .bind(update.state.as_str())
-            .bind(change.record.as_str())
-            .bind(update.deadline.map(arbiter_play::Timestamp::unix))
-            .bind(update.now.unix())
-            .bind($crate::offers::write_offers(&update.offers))
-            .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
-            .bind(update.awaited)
-            .fetch_optional(&mut *$tx)
-            .await?;
+            let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>($crate::change::UPDATE_GAME)
+                .bind(key.0.as_str())
+                .bind(change.expected_version)
+                .bind(game.as_str())
+                .bind(update.state.as_str())
+                .bind(change.record.as_str())
+                .bind(update.deadline.map(arbiter_play::Timestamp::unix))
+                .bind(update.now.unix())
+                .bind($crate::offers::write_offers(&update.offers))
+                .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
+                .bind(update.awaited)
+                .fetch_optional(&mut *$tx)
+                .await?;
             let Some(created) = created else {
-                let found = sqlx::query_scalar::<_, i64>("SELECT version FROM games WHERE key = $1")
+                let found = sqlx::query_scalar::<_, i64>($crate::change::VERSION_OF_GAME)
                     .bind(key.0.as_str())
                     .fetch_optional(&mut *$tx)
                     .await?;
@@ -66,31 +81,25 @@ macro_rules! apply_change {
             };
             $crate::game_moves::write_moves!($tx, key, &update.moves).await?;
             if let Some((seat, account)) = update.seat_taken {
-                let taken = sqlx::query(
-                    "UPDATE game_seats SET account_id = $3, invited_id = NULL \
-                     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL \
-                     AND (invited_id IS NULL OR invited_id = $3)",
-                )
-                .bind(key.0.as_str())
-                .bind(i32::from(seat))
-                .bind(account.0)
-                .execute(&mut *$tx)
-                .await?
-                .rows_affected();
+                let taken = sqlx::query($crate::change::TAKE_SEAT)
+                    .bind(key.0.as_str())
+                    .bind(i32::from(seat))
+                    .bind(account.0)
+                    .execute(&mut *$tx)
+                    .await?
+                    .rows_affected();
                 if taken == 0 {
                     return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
                 }
             }
             if let Some((seat, account)) = update.seat_declined {
-                let declined = sqlx::query(
-                    "UPDATE game_seats SET invited_id = NULL WHERE game_key = $1 AND seat = $2 AND invited_id = $3",
-                )
-                .bind(key.0.as_str())
-                .bind(i32::from(seat))
-                .bind(account.0)
-                .execute(&mut *$tx)
-                .await?
-                .rows_affected();
+                let declined = sqlx::query($crate::change::DECLINE_SEAT)
+                    .bind(key.0.as_str())
+                    .bind(i32::from(seat))
+                    .bind(account.0)
+                    .execute(&mut *$tx)
+                    .await?
+                    .rows_affected();
                 if declined == 0 {
                     return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
                 }

@@ -113,12 +113,12 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
 /// A row of `game_seats`, without its game.
 #[derive(sqlx::FromRow)]
 pub(crate) struct SeatRow {
-    seat: i32,
-    account_id: Option<i64>,
-    computer_level: Option<i32>,
-    invited_id: Option<i64>,
-    invited_name: Option<String>,
-    holder_bot: Option<bool>,
+    pub(crate) seat: i32,
+    pub(crate) account_id: Option<i64>,
+    pub(crate) computer_level: Option<i32>,
+    pub(crate) invited_id: Option<i64>,
+    pub(crate) invited_name: Option<String>,
+    pub(crate) holder_bot: Option<bool>,
 }
 
 /// The columns of a [`SeatRow`], in seat order for `$1`'s game.

@@ -115,7 +115,6 @@ mod game_moves;
 mod game_queries;
 mod game_rows;
 mod games;
-mod group_commit;
 mod guests;
 mod key;
 mod mail;
@@ -129,6 +128,7 @@ mod open;
 mod password_resets;
 mod players;
 mod sessions;
+mod sqlite_writer;
 mod update;
 mod verifications;
 

@@ -96,6 +96,11 @@ pub struct Notice {
     pub at: Timestamp,
 }
 
+/// Keeps a notice to account `$1` about game `$2`: its kind `$3`, seat
+/// `$4`, text `$5`, made at `$6`.
+pub(crate) const INSERT_NOTICE: &str =
+    "INSERT INTO notices (account_id, game_key, kind, seat, text, at) VALUES ($1, $2, $3, $4, $5, $6)";
+
 /// Keeps `$notice` (a [`NewNotice`]) made at `$now` in the transaction
 /// `$tx`.
 macro_rules! insert_notice {
@@ -103,18 +108,16 @@ macro_rules! insert_notice {
         async {
             let notice: &$crate::notices::NewNotice = $notice;
             let now: arbiter_play::Timestamp = $now;
-            sqlx::query(
-                "INSERT INTO notices (account_id, game_key, kind, seat, text, at) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(notice.account.0)
-            .bind(notice.game.0.as_str())
-            .bind(notice.kind.as_str())
-            .bind(notice.seat.as_deref())
-            .bind(notice.text.as_str())
-            .bind(now.unix())
-            .execute($tx)
-            .await
-            .map(|_| ())
+            sqlx::query($crate::notices::INSERT_NOTICE)
+                .bind(notice.account.0)
+                .bind(notice.game.0.as_str())
+                .bind(notice.kind.as_str())
+                .bind(notice.seat.as_deref())
+                .bind(notice.text.as_str())
+                .bind(now.unix())
+                .execute($tx)
+                .await
+                .map(|_| ())
         }
     };
 }

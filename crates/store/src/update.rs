@@ -2,7 +2,7 @@
 //! transaction of its own, which also tells the other servers on the
 //! database (`NOTIFY`), the database running many side by side; on SQLite
 //! through the writer that commits changes together
-//! ([`crate::group_commit`]).
+//! ([`crate::sqlite_writer`]).
 
 use crate::change::{Change, apply_change};
 use crate::error::StoreError;
