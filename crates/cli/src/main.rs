@@ -20,8 +20,24 @@ use std::process::ExitCode;
 /// The allocator: mimalloc, which keeps per-thread free lists and spends
 /// measurably less of a loaded server's time in malloc and free than the
 /// system's (docs/PERFORMANCE.md).
+#[cfg(not(feature = "count-allocations"))]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The allocator of a build made to count its allocations (feature
+/// `count-allocations`, for measuring): the system's, counting, so that a
+/// server reports `arbiter_allocations_total` (the count does not depend
+/// on the allocator; the time does, so time the default build).
+#[cfg(feature = "count-allocations")]
+#[global_allocator]
+static ALLOCATOR: &stats_alloc::StatsAlloc<std::alloc::System> = &stats_alloc::INSTRUMENTED_SYSTEM;
+
+/// The allocations and reallocations made so far, in a counting build.
+#[cfg(feature = "count-allocations")]
+fn allocations() -> u64 {
+    let stats = ALLOCATOR.stats();
+    u64::try_from(stats.allocations + stats.reallocations).unwrap_or(u64::MAX)
+}
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Parser, Subcommand};
@@ -88,6 +104,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    #[cfg(feature = "count-allocations")]
+    arbiter_server::count_allocations_with(allocations);
     // Known before the arguments are read, so that even an error reading
     // them is given in JSON.
     let json = std::env::args().skip(1).any(|a| a == "--json");

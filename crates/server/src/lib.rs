@@ -53,6 +53,7 @@ pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
 pub use mail::send_due;
 pub use mailer::{Mailer, MailerError};
+pub use metrics::count_allocations_with;
 pub use openapi::ApiDoc;
 pub use routes::positions::answer as answer_position;
 pub use state::{AppState, Settings, origin_of};

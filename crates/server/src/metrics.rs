@@ -20,6 +20,37 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
+/// Reads how many heap allocations the process has made, in a build whose
+/// allocator counts them (see [`count_allocations_with`]).
+static ALLOCATIONS: std::sync::OnceLock<fn() -> u64> = std::sync::OnceLock::new();
+
+/// Makes every server of this process report `arbiter_allocations_total`,
+/// read with `read` (a counting allocator's count). A build whose
+/// allocator does not count reports nothing; the load tool then says so.
+/// The first call wins.
+pub fn count_allocations_with(read: fn() -> u64) {
+    let _ = ALLOCATIONS.set(read);
+}
+
+/// The heap allocations counted, as a counter read at each scrape.
+#[derive(Debug)]
+struct AllocationCount(fn() -> u64);
+
+impl prometheus_client::collector::Collector for AllocationCount {
+    fn encode(&self, mut encoder: prometheus_client::encoding::DescriptorEncoder) -> Result<(), std::fmt::Error> {
+        use prometheus_client::encoding::EncodeMetric;
+        use prometheus_client::metrics::TypedMetric;
+        let count = prometheus_client::metrics::counter::ConstCounter::new((self.0)());
+        let metric = encoder.encode_descriptor(
+            "allocations",
+            "Heap allocations made by the process since it started",
+            None,
+            prometheus_client::metrics::counter::ConstCounter::<u64>::TYPE,
+        )?;
+        count.encode(metric)
+    }
+}
+
 /// The route every path outside the API's routes counts as.
 pub const PAGES: &str = "pages";
 
@@ -99,6 +130,9 @@ impl Metrics {
         registry.register("database_duration_seconds", "Time the database took, by operation", database.clone());
         let moves = Counter::default();
         registry.register("moves", "Moves and Single Capture Go plays applied", moves.clone());
+        if let Some(read) = ALLOCATIONS.get() {
+            registry.register_collector(Box::new(AllocationCount(*read)));
+        }
         let gauge = |registry: &mut Registry, name: &str, help: &str| {
             let gauge = Gauge::default();
             registry.register(name, help, gauge.clone());
@@ -208,5 +242,23 @@ mod tests {
         );
         assert!(text.contains("arbiter_moves_total 2"));
         assert!(text.contains("arbiter_sockets_open 3"));
+    }
+
+    static COUNTED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+    fn counted() -> u64 {
+        COUNTED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    #[test]
+    fn a_counting_allocator_is_read_at_each_scrape() {
+        count_allocations_with(counted);
+        let metrics = Metrics::new();
+        COUNTED.store(41, std::sync::atomic::Ordering::Relaxed);
+        assert!(metrics.render(Readings::default()).contains("arbiter_allocations_total 41"));
+        COUNTED.store(1234, std::sync::atomic::Ordering::Relaxed);
+        let text = metrics.render(Readings::default());
+        assert!(text.contains("arbiter_allocations_total 1234"), "{text}");
+        assert!(text.contains("# TYPE arbiter_allocations counter"), "{text}");
     }
 }
