@@ -231,7 +231,8 @@ async fn store_and_tell(
 }
 
 /// Tells this server's listeners, the lobby (if the change's events may
-/// list the game differently there), the deadline job and the computer's
+/// list the game differently there), the deadline job (if the game's
+/// deadline comes before its next look) and the computer's
 /// scheduler that `table` changed. (The store told the other servers with
 /// the change.)
 pub fn tell_this_server(state: &AppState, table: &Arc<Table>) {
@@ -239,6 +240,6 @@ pub fn tell_this_server(state: &AppState, table: &Arc<Table>) {
     if table.made.as_ref().is_none_or(Made::touches_lobby) {
         state.lobby.changed();
     }
-    state.deadlines.notify_one();
+    state.deadlines.changed(table.stored.deadline);
     crate::searches::waiting::schedule(&state.searches, table);
 }

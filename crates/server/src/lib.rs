@@ -19,6 +19,7 @@ mod chat_hub;
 mod client;
 pub mod connections;
 pub mod cross_site;
+mod deadline_alarm;
 mod error;
 mod hashing;
 mod hub;

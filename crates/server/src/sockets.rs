@@ -176,6 +176,12 @@ impl Ticket {
         }
     }
 
+    /// Whether the socket's session has been told ended (never for a
+    /// socket opened without one).
+    pub fn has_ended(&self) -> bool {
+        self.ended.as_ref().is_some_and(|ended| *ended.borrow() || ended.has_changed().is_err())
+    }
+
     /// Resolves when the socket's session ends; never for a socket opened
     /// without one.
     pub async fn session_ended(&mut self) {

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use arbiter_play::{Clock, SystemClock};
 use arbiter_store::Store;
 use ipnet::IpNet;
-use tokio::sync::Notify;
 
 use crate::cache::GameCache;
 use crate::hashing::Hasher;
@@ -75,8 +74,8 @@ pub struct AppState {
     pub lobby: LobbyFeed,
     /// Limits and what the server trusts.
     pub settings: Arc<Settings>,
-    /// Wakes the deadline job when a deadline may have moved closer.
-    pub deadlines: Arc<Notify>,
+    /// Wakes the deadline job when a change brings a deadline closer.
+    pub deadlines: Arc<crate::deadline_alarm::DeadlineAlarm>,
     /// Whether anyone may register.
     pub open_registration: bool,
     /// How mail is sent, if it is.
@@ -111,7 +110,7 @@ impl AppState {
             sockets: Sockets::new(limits.sockets_per_account, limits.sockets_per_address),
             lobby: LobbyFeed::default(),
             settings: Arc::new(settings),
-            deadlines: Arc::new(Notify::new()),
+            deadlines: Arc::default(),
             open_registration: true,
             mailer: None,
             connections: crate::connections::Counter::default(),

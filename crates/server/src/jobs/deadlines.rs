@@ -1,6 +1,7 @@
 //! Deadlines: a player who runs out of time loses; a round closes at its
 //! deadline. The next deadline is read from the database, so a restart
-//! loses none; a change that may bring one closer wakes the job.
+//! loses none; a change that brings one closer than the job's next look
+//! wakes it.
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 /// sleeps until the next deadline (or a change, or a minute).
 pub async fn run(state: AppState) {
     loop {
+        state.deadlines.looking();
         handle_due(&state).await;
         let now = state.clock.now();
         let sleep = match state.store.next_deadline().await {
@@ -26,10 +28,8 @@ pub async fn run(state: AppState) {
         // A deadline still past after handling is one that could not be
         // handled: look again in a second, not at once.
         let sleep = sleep.max(Duration::from_secs(1));
-        tokio::select! {
-            () = tokio::time::sleep(sleep) => {}
-            () = state.deadlines.notified() => {}
-        }
+        let at = arbiter_play::Timestamp::from_unix(now.unix().saturating_add(sleep.as_secs() as i64));
+        state.deadlines.sleep_until(at, sleep).await;
     }
 }
 

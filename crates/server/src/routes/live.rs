@@ -193,6 +193,8 @@ async fn follow_game(
         return;
     }
     let mut heartbeat = Heartbeat::new(state.settings.limits.socket_ping);
+    // When the socket's session was last found alive in the database.
+    let mut confirmed: Option<Instant> = None;
     loop {
         tokio::select! {
             ending = ticket.ended() => return close(socket, ending).await,
@@ -241,7 +243,10 @@ async fn follow_game(
                     Message::Close(_) => return,
                     _ => continue,
                 };
-                if let Err(error) = client_message(&state, &key, watcher, text.as_str()).await {
+                if ticket.has_ended() {
+                    return close(socket, Ending::Session).await;
+                }
+                if let Err(error) = client_message(&state, &key, watcher, text.as_str(), &mut confirmed).await {
                     if error.code == arbiter_api::ErrorCode::Unauthorized && watcher.session.is_some() {
                         return close(socket, Ending::Session).await;
                     }
@@ -255,16 +260,33 @@ async fn follow_game(
     }
 }
 
+/// How long a socket's session, once found alive in the database, is
+/// taken as alive without asking again. Its end (signed out, revoked, the
+/// account disabled, expired by the sweep) closes the socket as soon as
+/// this server or any other hears of it, and a message is not taken from
+/// a socket told so; asking again bounds an end never heard of.
+const SESSION_RECHECK: Duration = Duration::from_secs(30);
+
 /// Handles a message a client sent on a game's socket: taken only while
-/// the socket's session lasts.
-async fn client_message(state: &AppState, key: &GameKey, watcher: Watcher, text: &str) -> Result<(), ApiError> {
+/// the socket's session lasts (`confirmed`: when it was last found alive
+/// in the database).
+async fn client_message(
+    state: &AppState,
+    key: &GameKey,
+    watcher: Watcher,
+    text: &str,
+    confirmed: &mut Option<Instant>,
+) -> Result<(), ApiError> {
     let message: ClientMessage =
         serde_json::from_str(text).map_err(|e| ApiError::malformed(format!("not a message this socket takes: {e}")))?;
     let (Some(account), Some(session)) = (watcher.account, watcher.session) else {
         return Err(ApiError::unauthorized("sign in first: open the socket with your token"));
     };
-    if !state.store.session_alive(session, state.sessions_unused_since()).await? {
-        return Err(ApiError::unauthorized("the session ended: sign in again"));
+    if confirmed.is_none_or(|at| at.elapsed() >= SESSION_RECHECK) {
+        if !state.store.session_alive(session, state.sessions_unused_since()).await? {
+            return Err(ApiError::unauthorized("the session ended: sign in again"));
+        }
+        *confirmed = Some(Instant::now());
     }
     match message {
         ClientMessage::Move { mv, ply } => {
