@@ -43,6 +43,10 @@ pub struct Table {
     /// The change messages made for players, by the seats they hold:
     /// every socket of one seat shares one.
     player_changes: Mutex<Vec<(Vec<Seat>, Utf8Bytes)>>,
+    /// What changed on the board since the version of the first `.0`
+    /// moves: in a turn-based game every viewer sees the same board, so it
+    /// is worked out once for the spectators and every player.
+    board_change: OnceLock<(usize, Option<arbiter_core::BoardChange>)>,
 }
 
 impl Clone for Table {
@@ -63,6 +67,7 @@ impl Table {
             moves: OnceLock::new(),
             spectator_change: OnceLock::new(),
             player_changes: Mutex::new(Vec::new()),
+            board_change: OnceLock::new(),
         }
     }
 

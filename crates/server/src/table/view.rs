@@ -91,6 +91,17 @@ impl Table {
     /// for in the round they were shown is in the change, so that a play
     /// replaced or resolved leaves no mark behind.
     fn board_change(&self, seat: Option<Seat>, seen: usize) -> Option<BoardChange> {
+        if matches!(self.play, Match::Turns(_)) {
+            let (made_for, change) = self.board_change.get_or_init(|| (seen, self.board_change_seen_by(None, seen)));
+            if *made_for == seen {
+                return change.clone();
+            }
+        }
+        self.board_change_seen_by(seat, seen)
+    }
+
+    /// [`Table::board_change`], worked out for `seat` (or a spectator).
+    fn board_change_seen_by(&self, seat: Option<Seat>, seen: usize) -> Option<BoardChange> {
         let before = self.spectator_board_at(seen)?;
         let after = self.board(seat);
         let mut change = after.changes_since(&before)?;
