@@ -80,28 +80,22 @@ macro_rules! apply_change {
                 });
             };
             $crate::game_moves::write_moves!($tx, key, &update.moves).await?;
-            if let Some((seat, account)) = update.seat_taken {
-                let taken = sqlx::query($crate::change::TAKE_SEAT)
-                    .bind(key.0.as_str())
-                    .bind(i32::from(seat))
-                    .bind(account.0)
-                    .execute(&mut *$tx)
-                    .await?
-                    .rows_affected();
-                if taken == 0 {
-                    return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
-                }
-            }
-            if let Some((seat, account)) = update.seat_declined {
-                let declined = sqlx::query($crate::change::DECLINE_SEAT)
-                    .bind(key.0.as_str())
-                    .bind(i32::from(seat))
-                    .bind(account.0)
-                    .execute(&mut *$tx)
-                    .await?
-                    .rows_affected();
-                if declined == 0 {
-                    return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
+            // The seat it takes, the invitation it declines: each refused
+            // unless the seat is as the change found it.
+            for (statement, seat_change) in
+                [($crate::change::TAKE_SEAT, update.seat_taken), ($crate::change::DECLINE_SEAT, update.seat_declined)]
+            {
+                if let Some((seat, account)) = seat_change {
+                    let changed = sqlx::query(statement)
+                        .bind(key.0.as_str())
+                        .bind(i32::from(seat))
+                        .bind(account.0)
+                        .execute(&mut *$tx)
+                        .await?
+                        .rows_affected();
+                    if changed == 0 {
+                        return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
+                    }
                 }
             }
             for (seat, standing) in change.standings.iter().enumerate() {

@@ -68,24 +68,18 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
         });
     };
     write_moves(connection, change)?;
-    if let Some((seat, account)) = update.seat_taken {
-        let taken = connection
-            .prepare_cached(TAKE_SEAT)
-            .map_err(failed)?
-            .execute(named_params! { "$1": key, "$2": i32::from(seat), "$3": account.0 })
-            .map_err(failed)?;
-        if taken == 0 {
-            return Err(StoreError::SeatTaken { key: change.key.clone(), seat });
-        }
-    }
-    if let Some((seat, account)) = update.seat_declined {
-        let declined = connection
-            .prepare_cached(DECLINE_SEAT)
-            .map_err(failed)?
-            .execute(named_params! { "$1": key, "$2": i32::from(seat), "$3": account.0 })
-            .map_err(failed)?;
-        if declined == 0 {
-            return Err(StoreError::SeatTaken { key: change.key.clone(), seat });
+    // The seat it takes, the invitation it declines: each refused unless
+    // the seat is as the change found it.
+    for (statement, seat_change) in [(TAKE_SEAT, update.seat_taken), (DECLINE_SEAT, update.seat_declined)] {
+        if let Some((seat, account)) = seat_change {
+            let changed = connection
+                .prepare_cached(statement)
+                .map_err(failed)?
+                .execute(named_params! { "$1": key, "$2": i32::from(seat), "$3": account.0 })
+                .map_err(failed)?;
+            if changed == 0 {
+                return Err(StoreError::SeatTaken { key: change.key.clone(), seat });
+            }
         }
     }
     if !change.standings.is_empty() {
