@@ -40,6 +40,19 @@ pub(crate) const TAKE_SEAT: &str = "UPDATE game_seats SET account_id = $3, invit
 pub(crate) const DECLINE_SEAT: &str =
     "UPDATE game_seats SET invited_id = NULL WHERE game_key = $1 AND seat = $2 AND invited_id = $3";
 
+/// Keeps the token `$1` of a mail's reply address: account `$2`, game
+/// `$3`, ply `$4`, made at `$5`.
+pub(crate) const INSERT_MAIL_TOKEN: &str =
+    "INSERT INTO mail_tokens (token_hash, account_id, game_key, ply, created) VALUES ($1, $2, $3, $4, $5)";
+
+/// Queues a mail to account `$1` at `$2`: subject `$3`, body `$4`, made at
+/// `$5`, replies to `$6`.
+pub(crate) const INSERT_MAIL: &str = "INSERT INTO mail (account_id, to_address, subject, body, reply_to, created, \
+     next_attempt, attempts) VALUES ($1, $2, $3, $4, $6, $5, $5, 0)";
+
+/// Sets how seat `$2` of game `$1` came out of it (`$3`).
+pub(crate) const SET_STANDING: &str = "UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2";
+
 /// Runs the change `$change` in the transaction `$tx`: the conditional
 /// update, the seat, the mail, the seats read back. Evaluates to a future
 /// of `Result<(created, seats), StoreError>`; the caller commits or rolls
@@ -99,7 +112,7 @@ macro_rules! apply_change {
                 }
             }
             for (seat, standing) in change.standings.iter().enumerate() {
-                sqlx::query($crate::players::SET_STANDING)
+                sqlx::query($crate::change::SET_STANDING)
                     .bind(key.0.as_str())
                     .bind(seat as i32)
                     .bind(standing.as_str())

@@ -19,16 +19,6 @@ const TAKE_DUE_SKIPPING_LOCKED: &str = "UPDATE mail SET next_attempt = $2 WHERE 
      WHERE sent IS NULL AND failed IS NULL AND next_attempt <= $1 ORDER BY next_attempt, id LIMIT $3 FOR UPDATE SKIP LOCKED) \
      RETURNING id, to_address, subject, body, reply_to, attempts";
 
-/// Keeps the token `$1` of a mail's reply address: account `$2`, game
-/// `$3`, ply `$4`, made at `$5`.
-pub(crate) const INSERT_MAIL_TOKEN: &str =
-    "INSERT INTO mail_tokens (token_hash, account_id, game_key, ply, created) VALUES ($1, $2, $3, $4, $5)";
-
-/// Queues a mail to account `$1` at `$2`: subject `$3`, body `$4`, made at
-/// `$5`, replies to `$6`.
-pub(crate) const INSERT_MAIL: &str = "INSERT INTO mail (account_id, to_address, subject, body, reply_to, created, \
-     next_attempt, attempts) VALUES ($1, $2, $3, $4, $6, $5, $5, 0)";
-
 /// Queues the mail `$mail` (a [`NewMail`]) in the transaction `$tx`,
 /// due at once, with the token of its `Reply-To` if it has one.
 /// Evaluates to a future of `Result<(), sqlx::Error>`.
@@ -37,7 +27,7 @@ macro_rules! insert_mail {
         async {
             let mail: &$crate::mail::NewMail = $mail;
             if let Some(reply_to) = &mail.reply_to {
-                sqlx::query($crate::mail_queries::INSERT_MAIL_TOKEN)
+                sqlx::query($crate::change::INSERT_MAIL_TOKEN)
                     .bind(reply_to.token_hash.as_slice())
                     .bind(reply_to.names.account.0)
                     .bind(reply_to.names.game.0.as_str())
@@ -46,7 +36,7 @@ macro_rules! insert_mail {
                     .execute(&mut *$tx)
                     .await?;
             }
-            sqlx::query($crate::mail_queries::INSERT_MAIL)
+            sqlx::query($crate::change::INSERT_MAIL)
                 .bind(mail.account.0)
                 .bind(mail.to.as_str())
                 .bind(mail.subject.as_str())

@@ -45,9 +45,6 @@ pub struct Tally {
     pub drawn: i64,
 }
 
-/// Sets how seat `$2` of game `$1` came out of it (`$3`).
-pub(crate) const SET_STANDING: &str = "UPDATE game_seats SET standing = $3 WHERE game_key = $1 AND seat = $2";
-
 impl Store {
     /// The player called `name` (in any case) and their finished games
     /// counted per game; `None` if there is no such account.
@@ -140,7 +137,7 @@ impl Store {
                         .as_ref()
                         .and_then(|s| s.get(usize::try_from(seat).ok()?).copied())
                         .unwrap_or(Standing::Unknown);
-                    sqlx::query(SET_STANDING)
+                    sqlx::query(crate::change::SET_STANDING)
                         .bind(key.0.as_str())
                         .bind(seat)
                         .bind(standing.as_str())

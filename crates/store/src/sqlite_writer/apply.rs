@@ -4,15 +4,15 @@
 
 use rusqlite::{Connection, OptionalExtension, named_params};
 
-use crate::change::{Change, DECLINE_SEAT, TAKE_SEAT, UPDATE_GAME, VERSION_OF_GAME};
+use crate::change::{
+    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, SET_STANDING, TAKE_SEAT, UPDATE_GAME, VERSION_OF_GAME,
+};
 use crate::error::StoreError;
 use crate::game_moves::{ADD_MOVE, DROP_MOVES_FROM, ply_column};
 use crate::game_rows::{SEATS_OF_GAME, SeatRow, seat_from_columns};
 use crate::games::StoredSeat;
 use crate::mail::NewMail;
-use crate::mail_queries::{INSERT_MAIL, INSERT_MAIL_TOKEN};
 use crate::notices::INSERT_NOTICE;
-use crate::players::SET_STANDING;
 
 /// The columns a game keeps through every change: when it was made, by
 /// whom, its invitation code.
