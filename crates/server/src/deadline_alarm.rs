@@ -44,10 +44,12 @@ impl DeadlineAlarm {
         self.next_look.store(LOOKING, Ordering::SeqCst);
     }
 
-    /// The job will look next at `at` unless woken; resolves then or when
-    /// woken (by a change told since [`DeadlineAlarm::looking`]).
-    pub async fn sleep_until(&self, at: Timestamp, sleep: std::time::Duration) {
-        self.next_look.store(at.unix(), Ordering::SeqCst);
+    /// The job, at `now`, will look next after `sleep` unless woken;
+    /// resolves then or when woken (by a change told since
+    /// [`DeadlineAlarm::looking`]).
+    pub async fn sleep(&self, now: Timestamp, sleep: std::time::Duration) {
+        let seconds = i64::try_from(sleep.as_secs()).unwrap_or(i64::MAX);
+        self.next_look.store(now.unix().saturating_add(seconds), Ordering::SeqCst);
         tokio::select! {
             () = tokio::time::sleep(sleep) => {}
             () = self.wake.notified() => {}
@@ -63,7 +65,7 @@ mod tests {
 
     /// Whether the alarm wakes a sleep planned until `planned` (far off).
     async fn woken_by(alarm: &DeadlineAlarm, planned: i64, deadline: Option<i64>) -> bool {
-        let sleeping = alarm.sleep_until(Timestamp::from_unix(planned), Duration::from_secs(3600));
+        let sleeping = alarm.sleep(Timestamp::from_unix(planned - 3600), Duration::from_secs(3600));
         tokio::pin!(sleeping);
         // Let the sleep record its plan, then tell the change.
         assert!(tokio::time::timeout(Duration::from_millis(10), &mut sleeping).await.is_err());
@@ -85,7 +87,7 @@ mod tests {
         alarm.changed(Some(Timestamp::from_unix(5_000)));
         let woke = tokio::time::timeout(
             Duration::from_secs(1),
-            alarm.sleep_until(Timestamp::from_unix(1_000), Duration::from_secs(3600)),
+            alarm.sleep(Timestamp::from_unix(1_000 - 3600), Duration::from_secs(3600)),
         )
         .await;
         assert!(woke.is_ok(), "the change told while looking is not lost");

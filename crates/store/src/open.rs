@@ -44,7 +44,7 @@ pub enum Backend {
 pub struct Store {
     pub(crate) pool: Pool,
     /// On SQLite: the writer that commits game changes together.
-    pub(crate) group_commit: Option<crate::sqlite_writer::SqliteWriter>,
+    pub(crate) writer: Option<crate::sqlite_writer::SqliteWriter>,
     /// This store among the others on the same database (random).
     pub(crate) origin: u64,
 }
@@ -121,7 +121,7 @@ impl Store {
     /// Closes every connection, waiting for those in use to be given
     /// back. The store (and its clones) cannot be used afterwards.
     pub async fn close(&self) {
-        if let Some(writer) = &self.group_commit {
+        if let Some(writer) = &self.writer {
             writer.close().await;
         }
         on_pool!(self, pool => pool.close().await)
@@ -168,19 +168,19 @@ async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
     // Game changes in a file are committed together by one writer thread
     // (in memory, where a second connection would be another database,
     // each commits on the pool's one connection).
-    let group_commit = if in_memory {
+    let writer = if in_memory {
         None
     } else {
         Some(crate::sqlite_writer::SqliteWriter::start(options.get_filename(), SQLITE_BUSY_TIMEOUT)?)
     };
-    Ok(Store { pool: Pool::Sqlite(pool), group_commit, origin: new_origin() })
+    Ok(Store { pool: Pool::Sqlite(pool), writer, origin: new_origin() })
 }
 
 /// Opens a pool of at most `connections` on a PostgreSQL URL.
 async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
     let options = PgConnectOptions::from_str(url).map_err(|e| url_error(url, &e.to_string()))?;
-    let pool = PgPoolOptions::new().max_connections(connections).connect_with(options.clone()).await?;
-    Ok(Store { pool: Pool::Postgres(pool), group_commit: None, origin: new_origin() })
+    let pool = PgPoolOptions::new().max_connections(connections).connect_with(options).await?;
+    Ok(Store { pool: Pool::Postgres(pool), writer: None, origin: new_origin() })
 }
 
 /// A number for a newly opened store, random enough that two stores on

@@ -36,8 +36,8 @@ impl Store {
             GameState::Open | GameState::Active => Vec::new(),
         };
         let change = Change { key: key.clone(), expected_version, update, record, standings };
-        match (&self.pool, &self.group_commit) {
-            (_, Some(group)) => group.store(change).await,
+        match (&self.pool, &self.writer) {
+            (_, Some(writer)) => writer.store(change).await,
             (crate::open::Pool::Postgres(pool), None) => {
                 let mut tx = pool.begin().await?;
                 let (created, seats) = apply_change!(tx, &change).await?;

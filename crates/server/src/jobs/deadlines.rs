@@ -28,8 +28,7 @@ pub async fn run(state: AppState) {
         // A deadline still past after handling is one that could not be
         // handled: look again in a second, not at once.
         let sleep = sleep.max(Duration::from_secs(1));
-        let at = arbiter_play::Timestamp::from_unix(now.unix().saturating_add(sleep.as_secs() as i64));
-        state.deadlines.sleep_until(at, sleep).await;
+        state.deadlines.sleep(now, sleep).await;
     }
 }
 
