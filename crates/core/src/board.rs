@@ -6,8 +6,15 @@
 //! its diagram from it, and [`Clicks`] say which cells and spots make a
 //! move, so that no screen parses a position or a move.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// A word of a board that is mostly fixed (a cell's name, a zone, a
+/// piece's kind): borrowed from the game's tables where it can be, so that
+/// drawing a board does not allocate its fixed parts again at every move.
+pub type Name = Cow<'static, str>;
 
 /// A piece: whose it is, what kind (art is keyed by kind) and the short
 /// label a plain drawing or the terminal shows.
@@ -15,11 +22,14 @@ use utoipa::ToSchema;
 pub struct Piece {
     /// The seat that owns it, as position strings name seats (`w`); none
     /// for a piece nobody owns (Single Capture Go's `@`).
-    pub owner: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub owner: Option<Name>,
     /// What it is (`golem`, `sage`, `toad`), one of the catalog's kinds.
-    pub kind: String,
+    #[schema(value_type = String)]
+    pub kind: Name,
     /// Its short label (`G`, `S`, `A`).
-    pub label: String,
+    #[schema(value_type = String)]
+    pub label: Name,
     /// A play not yet resolved, shown only to the player who made it
     /// (Single Capture Go's pending play).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -41,8 +51,16 @@ fn is_one(n: &u32) -> bool {
 }
 
 impl Piece {
+    /// Whether `other` is this piece again (a count aside).
+    fn same_kind_as(&self, other: &Piece) -> bool {
+        self.owner == other.owner
+            && self.kind == other.kind
+            && self.label == other.label
+            && self.pending == other.pending
+    }
+
     /// A piece of `owner` (a seat's label).
-    pub fn new(owner: Option<String>, kind: impl Into<String>, label: impl Into<String>) -> Piece {
+    pub fn new(owner: Option<Name>, kind: impl Into<Name>, label: impl Into<Name>) -> Piece {
         Piece { owner, kind: kind.into(), label: label.into(), pending: false, count: 1 }
     }
 }
@@ -51,16 +69,20 @@ impl Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Cell {
     /// Its name in moves (`e4`).
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
     /// The area it belongs to (`sanctum`, `river`, `bank`), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zone: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub zone: Option<Name>,
     /// The seat the zone belongs to (a sanctum's owner), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub zone_owner: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub zone_owner: Option<Name>,
     /// What a screen reader says of it: its name, zone and what stands on
     /// it (`e4, White golem`).
-    pub words: String,
+    #[schema(value_type = String)]
+    pub words: Name,
     /// What stands on it, bottom first; empty for an empty cell.
     pub stack: Vec<Piece>,
 }
@@ -85,17 +107,22 @@ pub enum Side {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct Spot {
     /// Its name in [`Clicks::steps`] (`tower-b`, `W`, `toad-o`, `pool-w`).
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
     /// What it is (`tower`, `river-end`, `hand`, `pool`).
-    pub zone: String,
+    #[schema(value_type = String)]
+    pub zone: Name,
     /// The seat it belongs to, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub owner: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub owner: Option<Name>,
     /// What a screen reader says of it.
-    pub words: String,
+    #[schema(value_type = String)]
+    pub words: Name,
     /// The cells it is drawn by: at their centre ([`Side::Over`]) or
     /// beside them outside the grid.
-    pub anchor: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub anchor: Vec<Name>,
     /// Where it is drawn relative to the anchor.
     pub side: Side,
     /// What it holds, bottom first.
@@ -106,9 +133,11 @@ pub struct Spot {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct BoardModel {
     /// The columns' names, left to right as the first seat sees the board.
-    pub columns: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub columns: Vec<Name>,
     /// The rows' names, top to bottom as the first seat sees the board.
-    pub rows: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub rows: Vec<Name>,
     /// Whether the cells alternate in shade (a checkerboard).
     pub checkered: bool,
     /// Every cell, row by row from the top, each row left to right:
@@ -117,7 +146,8 @@ pub struct BoardModel {
     /// The places off the grid.
     pub spots: Vec<Spot>,
     /// The cells and spots of the last move, in order.
-    pub last_move: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub last_move: Vec<Name>,
     /// What the board does not show (who is to move, scores, pools), a
     /// line each.
     pub notes: Vec<String>,
@@ -125,7 +155,7 @@ pub struct BoardModel {
 
 impl BoardModel {
     /// A grid of `columns` × `rows` with no cells yet.
-    pub fn grid(columns: Vec<String>, rows: Vec<String>, checkered: bool) -> BoardModel {
+    pub fn grid(columns: Vec<Name>, rows: Vec<Name>, checkered: bool) -> BoardModel {
         BoardModel { columns, rows, checkered, ..BoardModel::default() }
     }
 
@@ -154,7 +184,7 @@ impl BoardModel {
     pub fn add_pending(&mut self, cell: &str, piece: Piece) {
         if let Some(c) = self.cells.iter_mut().find(|c| c.name == cell) {
             c.stack.push(Piece { pending: true, ..piece });
-            c.words.push_str(", your play");
+            c.words.to_mut().push_str(", your play");
         }
     }
 }
@@ -163,9 +193,11 @@ impl BoardModel {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 pub struct PlaceChange {
     /// The cell's or spot's name.
-    pub name: String,
+    #[schema(value_type = String)]
+    pub name: Name,
     /// What a screen reader says of it now.
-    pub words: String,
+    #[schema(value_type = String)]
+    pub words: Name,
     /// What stands on it now, bottom first; a run of identical pieces is
     /// one piece with its `count`.
     pub stack: Vec<Piece>,
@@ -173,15 +205,15 @@ pub struct PlaceChange {
 
 impl PlaceChange {
     /// The change of a place to `words` and `stack` (runs counted).
-    pub fn new(name: &str, words: &str, stack: &[Piece]) -> PlaceChange {
+    pub fn new(name: &Name, words: &Name, stack: &[Piece]) -> PlaceChange {
         let mut runs: Vec<Piece> = Vec::new();
         for piece in stack {
             match runs.last_mut() {
-                Some(last) if Piece { count: 1, ..last.clone() } == *piece => last.count += piece.count,
+                Some(last) if last.same_kind_as(piece) => last.count += piece.count,
                 _ => runs.push(piece.clone()),
             }
         }
-        PlaceChange { name: name.to_string(), words: words.to_string(), stack: runs }
+        PlaceChange { name: name.clone(), words: words.clone(), stack: runs }
     }
 
     /// The stack it gives its place, every piece once.
@@ -211,7 +243,8 @@ pub struct BoardChange {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub all_spots: Option<Vec<Spot>>,
     /// The cells and spots of the last move, in order.
-    pub last_move: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub last_move: Vec<Name>,
     /// What the board does not show, a line each (all of them).
     pub notes: Vec<String>,
 }
@@ -295,7 +328,7 @@ impl BoardModel {
         let cell_index = |name: &str| self.cells.iter().position(|c| c.name == name);
         let mut cells = Vec::with_capacity(change.cells.len());
         for place in &change.cells {
-            cells.push(cell_index(&place.name).ok_or_else(|| UnknownPlace(place.name.clone()))?);
+            cells.push(cell_index(&place.name).ok_or_else(|| UnknownPlace(place.name.to_string()))?);
         }
         let spots = match &change.all_spots {
             Some(_) => Vec::new(),
@@ -303,7 +336,7 @@ impl BoardModel {
                 let mut found = Vec::with_capacity(change.spots.len());
                 for place in &change.spots {
                     let at = self.spots.iter().position(|s| s.name == place.name);
-                    found.push(at.ok_or_else(|| UnknownPlace(place.name.clone()))?);
+                    found.push(at.ok_or_else(|| UnknownPlace(place.name.to_string()))?);
                 }
                 found
             }
@@ -331,15 +364,17 @@ impl BoardModel {
 pub struct Clicks {
     /// The cells and spots clicked, in order (empty for a move made with a
     /// button, such as `pass`).
-    pub steps: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub steps: Vec<Name>,
     /// A few words telling this move from others with the same steps
     /// (`hulk with h1`).
-    pub choice: String,
+    #[schema(value_type = String)]
+    pub choice: Name,
 }
 
 impl Clicks {
     /// A move made by clicking `steps`, with `choice` to tell it apart.
-    pub fn new(steps: Vec<String>, choice: impl Into<String>) -> Clicks {
+    pub fn new(steps: Vec<Name>, choice: impl Into<Name>) -> Clicks {
         Clicks { steps, choice: choice.into() }
     }
 }
@@ -351,20 +386,26 @@ pub struct LegalMove {
     #[serde(rename = "move")]
     pub mv: String,
     /// The cells and spots to click, in order.
-    pub steps: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub steps: Vec<Name>,
     /// Where several moves share their steps, what tells this one apart.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub choice: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub choice: Option<Name>,
 }
 
 /// The moves `moves` (long form and clicks) as a screen offers them: a
 /// choice is kept only where several moves share their steps.
 pub fn legal_entries(moves: Vec<(String, Clicks)>) -> Vec<LegalMove> {
-    let mut shared = std::collections::HashMap::<&[String], usize>::new();
-    for (_, clicks) in &moves {
-        *shared.entry(clicks.steps.as_slice()).or_default() += 1;
+    let mut by_steps: Vec<usize> = (0..moves.len()).collect();
+    by_steps.sort_unstable_by(|&a, &b| moves[a].1.steps.cmp(&moves[b].1.steps));
+    let mut needs_choice = vec![false; moves.len()];
+    for pair in by_steps.windows(2) {
+        if moves[pair[0]].1.steps == moves[pair[1]].1.steps {
+            needs_choice[pair[0]] = true;
+            needs_choice[pair[1]] = true;
+        }
     }
-    let needs_choice: Vec<bool> = moves.iter().map(|(_, c)| shared[c.steps.as_slice()] > 1).collect();
     moves
         .into_iter()
         .zip(needs_choice)
@@ -373,16 +414,73 @@ pub fn legal_entries(moves: Vec<(String, Clicks)>) -> Vec<LegalMove> {
 }
 
 /// A short phrase of the pieces on a stack for a screen reader: `White
-/// golem`; for stacks, the pieces bottom first joined by `under`.
+/// golem`; for stacks, the pieces bottom first joined by `, `.
 pub fn stack_words(stack: &[Piece], seat_name: impl Fn(&str) -> String) -> String {
-    stack
-        .iter()
-        .map(|p| match &p.owner {
-            Some(owner) => format!("{} {}", seat_name(owner), p.kind.replace('-', " ")),
-            None => p.kind.replace('-', " "),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+    let mut out = String::new();
+    push_stack_words(&mut out, stack, |owner| seat_name(owner));
+    out
+}
+
+/// Writes [`stack_words`] onto `out` without a string of its own per
+/// piece (`seat_name` may lend its name, as a game's fixed names do).
+pub fn push_stack_words<S: AsRef<str>>(out: &mut String, stack: &[Piece], seat_name: impl Fn(&str) -> S) {
+    for (i, piece) in stack.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        if let Some(owner) = &piece.owner {
+            out.push_str(seat_name(owner).as_ref());
+            out.push(' ');
+        }
+        out.extend(piece.kind.chars().map(|c| if c == '-' { ' ' } else { c }));
+    }
+}
+
+/// The words of a place: `base` (its name and zone), then what stands on
+/// it, if anything. An empty place lends `base` and allocates nothing.
+pub fn place_words<S: AsRef<str>>(base: &'static str, stack: &[Piece], seat_name: impl Fn(&str) -> S) -> Name {
+    if stack.is_empty() {
+        return Name::Borrowed(base);
+    }
+    let mut words = String::with_capacity(base.len() + 24 * stack.len());
+    words.push_str(base);
+    words.push_str(", ");
+    push_stack_words(&mut words, stack, seat_name);
+    Name::Owned(words)
+}
+
+/// The letters and digits a board names one character by (a piece's label,
+/// a column, a seat), lent as names without allocating.
+const ONE_CHARACTER_NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789@";
+
+/// `c` as a [`Name`]: lent from a fixed table for an ASCII letter, digit
+/// or `@`, made otherwise.
+pub fn char_name(c: char) -> Name {
+    match ONE_CHARACTER_NAMES.find(c) {
+        Some(at) if c.is_ascii() => Name::Borrowed(&ONE_CHARACTER_NAMES[at..at + 1]),
+        _ => Name::Owned(c.to_string()),
+    }
+}
+
+/// Names made once and lent for the life of the program: a game's square
+/// names, say, or the fixed words of its cells.
+pub struct NameTable(std::sync::LazyLock<Vec<String>>);
+
+impl NameTable {
+    /// A table whose entries `make` builds on first use.
+    pub const fn new(make: fn() -> Vec<String>) -> NameTable {
+        NameTable(std::sync::LazyLock::new(make))
+    }
+
+    /// Entry `i`, lent (empty past the end).
+    pub fn get(&'static self, i: usize) -> Name {
+        Name::Borrowed(self.0.get(i).map_or("", String::as_str))
+    }
+
+    /// Entry `i` as a string slice (empty past the end).
+    pub fn str(&'static self, i: usize) -> &'static str {
+        self.0.get(i).map_or("", String::as_str)
+    }
 }
 
 #[cfg(test)]
@@ -391,7 +489,7 @@ mod tests {
 
     #[test]
     fn a_choice_is_kept_only_where_steps_are_shared() {
-        let steps = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        let steps = |s: &[&'static str]| s.iter().map(|&x| Name::from(x)).collect::<Vec<_>>();
         let entries = legal_entries(vec![
             ("a3-a1".into(), Clicks::new(steps(&["a3", "a1"]), "remove")),
             ("a3-a1 h1=H".into(), Clicks::new(steps(&["a3", "a1"]), "hulk with h1")),
@@ -405,12 +503,27 @@ mod tests {
     }
 
     #[test]
+    fn words_of_a_place_and_names_of_one_character() {
+        let stack = [Piece::new(Some("w".into()), "corrupted-golem", "C"), Piece::new(None, "at", "@")];
+        let seat = |s: &str| if s == "w" { "White" } else { "Black" };
+        assert_eq!(place_words("e4, bank", &stack, seat), "e4, bank, White corrupted golem, at");
+        assert!(matches!(place_words("e4", &[], seat), Name::Borrowed("e4")));
+        assert_eq!(stack_words(&stack, |s| seat(s).to_string()), "White corrupted golem, at");
+        assert!(matches!(char_name('G'), Name::Borrowed("G")));
+        assert!(matches!(char_name('7'), Name::Borrowed("7")));
+        assert_eq!(char_name('é'), "é");
+        static TABLE: NameTable = NameTable::new(|| vec!["a1".into(), "b1".into()]);
+        assert_eq!(TABLE.get(1), "b1");
+        assert_eq!(TABLE.str(5), "");
+    }
+
+    #[test]
     fn rows_are_slices_of_the_cells() {
         let mut b = BoardModel::grid(vec!["a".into(), "b".into()], vec!["2".into(), "1".into()], true);
         for name in ["a2", "b2", "a1", "b1"] {
             b.cells.push(Cell { name: name.into(), zone: None, zone_owner: None, words: name.into(), stack: vec![] });
         }
-        assert_eq!(b.row(1).iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["a1", "b1"]);
+        assert_eq!(b.row(1).iter().map(|c| &*c.name).collect::<Vec<_>>(), ["a1", "b1"]);
         assert!(b.row(2).is_empty());
         assert!(b.has_place("b1") && !b.has_place("c1"));
     }
@@ -421,21 +534,21 @@ mod tests {
             let stack: Vec<Piece> = stones
                 .iter()
                 .filter(|(at, _)| *at == name)
-                .map(|(_, owner)| Piece::new(Some(owner.to_string()), "stone", owner.to_uppercase()))
+                .map(|(_, owner)| Piece::new(Some(owner.to_string().into()), "stone", owner.to_uppercase()))
                 .collect();
             let words = format!("{name}, {}", if stack.is_empty() { "empty" } else { "stone" });
-            b.cells.push(Cell { name: name.into(), zone: None, zone_owner: None, words, stack });
+            b.cells.push(Cell { name: name.into(), zone: None, zone_owner: None, words: words.into(), stack });
         }
         b.spots.push(Spot {
             name: "hand".into(),
             zone: "hand".into(),
             owner: None,
-            words: format!("{} placed", stones.len()),
+            words: format!("{} placed", stones.len()).into(),
             anchor: vec!["a1".into()],
             side: Side::South,
             stack: vec![],
         });
-        b.last_move = stones.last().map(|(at, _)| vec![at.to_string()]).unwrap_or_default();
+        b.last_move = stones.last().map(|(at, _)| vec![at.to_string().into()]).unwrap_or_default();
         b.notes.push(format!("{} stones.", stones.len()));
         b
     }
@@ -445,7 +558,7 @@ mod tests {
         let before = small_board(&[("a1", "w")]);
         let after = small_board(&[("a1", "w"), ("b1", "b")]);
         let change = after.changes_since(&before).unwrap();
-        assert_eq!(change.cells.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["b1"]);
+        assert_eq!(change.cells.iter().map(|c| &*c.name).collect::<Vec<_>>(), ["b1"]);
         assert_eq!(change.spots.len(), 1);
         assert!(change.all_spots.is_none() && !change.is_empty());
         let mut board = before.clone();
@@ -461,7 +574,7 @@ mod tests {
     fn a_run_of_identical_pieces_is_sent_counted() {
         let golem = Piece::new(Some("w".into()), "golem", "G");
         let stack = vec![golem.clone(), golem.clone(), golem.clone(), Piece::new(None, "at", "@"), golem.clone()];
-        let place = PlaceChange::new("pool-w", "White's pool: 4 golems", &stack);
+        let place = PlaceChange::new(&"pool-w".into(), &"White's pool: 4 golems".into(), &stack);
         assert_eq!(place.stack.iter().map(|p| p.count).collect::<Vec<_>>(), [3, 1, 1]);
         assert_eq!(place.pieces(), stack);
         let json = serde_json::to_value(&place.stack[0]).unwrap();

@@ -25,8 +25,8 @@ mod zobrist;
 pub mod conformance;
 
 pub use board::{
-    BoardChange, BoardModel, Cell, Clicks, LegalMove, Piece, PlaceChange, Side, Spot, UnknownPlace, legal_entries,
-    stack_words,
+    BoardChange, BoardModel, Cell, Clicks, LegalMove, Name, NameTable, Piece, PlaceChange, Side, Spot, UnknownPlace,
+    char_name, legal_entries, place_words, push_stack_words, stack_words,
 };
 pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};

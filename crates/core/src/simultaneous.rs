@@ -131,7 +131,7 @@ pub trait SimultaneousNotation: SimultaneousGame {
 
     /// The cells clicked to make `play`: its square.
     fn play_clicks(&self, play: &Self::Play) -> crate::Clicks {
-        crate::Clicks::new(vec![self.seat_play_string(play)], "")
+        crate::Clicks::new(vec![self.seat_play_string(play).into()], "")
     }
 
     /// The board diagram as text, several lines.

@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use arbiter_core::{GameOptions, LegalMove, OptionValue};
+use arbiter_core::{GameOptions, LegalMove, Name, OptionValue};
 use arbiter_games::{AnyGame, GameId};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -35,7 +35,7 @@ fn start(game: GameId, pick: u64) -> AnyGame {
 /// What clicking `steps` and then choosing `choice` (when offered)
 /// selects among `entries`: the entries whose steps are exactly these,
 /// narrowed by the choice where several remain.
-fn follow<'a>(entries: &'a [LegalMove], steps: &[String], choice: Option<&str>) -> Vec<&'a LegalMove> {
+fn follow<'a>(entries: &'a [LegalMove], steps: &[Name], choice: Option<&str>) -> Vec<&'a LegalMove> {
     let ending: Vec<&LegalMove> = entries.iter().filter(|e| e.steps == steps).collect();
     if ending.len() <= 1 {
         return ending;
@@ -49,7 +49,7 @@ fn check_position(position: &AnyGame) -> Result<(), TestCaseError> {
     let board = position.board_model();
     prop_assert_eq!(board.cells.len(), board.rows.len() * board.columns.len());
     let names: HashSet<&str> =
-        board.cells.iter().map(|c| c.name.as_str()).chain(board.spots.iter().map(|s| s.name.as_str())).collect();
+        board.cells.iter().map(|c| &*c.name).chain(board.spots.iter().map(|s| &*s.name)).collect();
     prop_assert_eq!(names.len(), board.cells.len() + board.spots.len(), "cell and spot names are unique");
     let seats: Vec<_> = position.to_move().iter().collect();
     for seat in seats {
@@ -69,12 +69,12 @@ fn check_position(position: &AnyGame) -> Result<(), TestCaseError> {
         let engine_set: HashSet<&str> = engine.iter().map(String::as_str).collect();
         prop_assert_eq!(once.keys().copied().collect::<HashSet<_>>(), engine_set);
         // No two entries with the same steps and choice.
-        let keys: HashSet<(&[String], Option<&str>)> =
+        let keys: HashSet<(&[Name], Option<&str>)> =
             entries.iter().map(|e| (e.steps.as_slice(), e.choice.as_deref())).collect();
         prop_assert_eq!(keys.len(), entries.len(), "ambiguous entries in {:?}", entries);
         for entry in &entries {
             for step in &entry.steps {
-                prop_assert!(names.contains(step.as_str()), "{} names {} which the board lacks", entry.mv, step);
+                prop_assert!(names.contains(&**step), "{} names {} which the board lacks", entry.mv, step);
             }
             prop_assert!(!entry.steps.is_empty() || entry.mv == "pass", "{} has no clicks", entry.mv);
             let followed = follow(&entries, &entry.steps, entry.choice.as_deref());

@@ -269,7 +269,7 @@ impl Match {
                     && let Some(mine) = r.pending_play_seen(viewer, seat)
                 {
                     let label = here.seat_label(seat);
-                    board.add_pending(&mine.text, Piece::new(Some(label.clone()), "letter", label));
+                    board.add_pending(&mine.text, Piece::new(Some(label.clone().into()), "letter", label));
                 }
                 board
             }

@@ -1,19 +1,43 @@
 //! The board model of an A•G•O•G position, and a move as clicks.
 
-use arbiter_core::{BoardModel, Cell, Clicks, Piece, Side, Spot, stack_words};
+use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
 
 use super::Agog;
-use super::board::{Color, Kind, square_name};
+use super::board::{Color, Kind, Square, square_name};
 use super::moves::AgogMove;
 
+/// Every square's name, by square.
+static SQUARE_NAMES: NameTable = NameTable::new(|| (0..64).map(square_name).collect());
+
+/// What a screen reader says of each empty square (its name, and whose
+/// sanctum it is), by square.
+static SQUARE_WORDS: NameTable = NameTable::new(|| {
+    (0..64)
+        .map(|sq| match sanctum_of(sq) {
+            Some(owner) => format!("{}, {}'s sanctum", square_name(sq), owner.name()),
+            None => square_name(sq),
+        })
+        .collect()
+});
+
+/// The name of square `sq`, lent.
+fn square(sq: Square) -> Name {
+    SQUARE_NAMES.get(usize::from(sq))
+}
+
+/// The side whose sanctum `sq` is, if it is one.
+fn sanctum_of(sq: Square) -> Option<Color> {
+    [Color::White, Color::Black].into_iter().find(|c| c.home_sanctum() == sq)
+}
+
 /// A colour's seat label (`w`, `b`).
-fn label(color: Color) -> String {
-    if color == Color::White { "w".into() } else { "b".into() }
+fn label(color: Color) -> &'static str {
+    if color == Color::White { "w" } else { "b" }
 }
 
 /// A seat label's name for people.
-fn seat_name(label: &str) -> String {
-    if label == "w" { "White".into() } else { "Black".into() }
+fn seat_name(label: &str) -> &'static str {
+    if label == "w" { "White" } else { "Black" }
 }
 
 /// A kind's name in the catalog.
@@ -33,33 +57,26 @@ impl Agog {
     fn piece(&self, color: Color, kind: Kind) -> Piece {
         let letter = self.unit_letter(kind);
         let letter = if color == Color::White { letter } else { letter.to_ascii_lowercase() };
-        Piece::new(Some(label(color)), kind_name(kind), letter.to_string())
+        Piece::new(Some(label(color).into()), kind_name(kind), char_name(letter))
     }
 
     /// The board as a screen draws it: rank 8 at the top, the sanctums a1
     /// and h8, each side's pool of golems off the board beside it.
     pub(crate) fn model(&self) -> BoardModel {
-        let columns = (b'a'..=b'h').map(|f| (f as char).to_string()).collect();
-        let rows = (1..=8).rev().map(|r: u8| r.to_string()).collect();
+        let columns = (b'a'..=b'h').map(|f| char_name(f as char)).collect();
+        let rows = (b'1'..=b'8').rev().map(|r| char_name(r as char)).collect();
         let mut b = BoardModel::grid(columns, rows, true);
+        b.cells.reserve(64);
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
                 let sq = rank * 8 + file;
-                let name = square_name(sq);
-                let sanctum = [Color::White, Color::Black].into_iter().find(|c| c.home_sanctum() == sq);
+                let sanctum = sanctum_of(sq);
                 let stack: Vec<Piece> = self.board.unit_at(sq).map(|(c, k)| self.piece(c, k)).into_iter().collect();
-                let mut words = name.clone();
-                if let Some(owner) = sanctum {
-                    words.push_str(&format!(", {}'s sanctum", owner.name()));
-                }
-                if !stack.is_empty() {
-                    words.push_str(&format!(", {}", stack_words(&stack, seat_name)));
-                }
                 b.cells.push(Cell {
-                    name,
-                    zone: sanctum.map(|_| "sanctum".to_string()),
-                    zone_owner: sanctum.map(label),
-                    words,
+                    name: square(sq),
+                    zone: sanctum.map(|_| Name::from("sanctum")),
+                    zone_owner: sanctum.map(|c| Name::from(label(c))),
+                    words: place_words(SQUARE_WORDS.str(usize::from(sq)), &stack, seat_name),
                     stack,
                 });
             }
@@ -68,11 +85,11 @@ impl Agog {
             let n = self.pools[color.index()];
             let side = if color == Color::White { Side::South } else { Side::North };
             b.spots.push(Spot {
-                name: format!("pool-{}", label(color)),
+                name: if color == Color::White { "pool-w" } else { "pool-b" }.into(),
                 zone: "pool".into(),
-                owner: Some(label(color)),
-                words: format!("{}'s pool: {n} golem{}", color.name(), if n == 1 { "" } else { "s" }),
-                anchor: anchor.iter().map(|s| s.to_string()).collect(),
+                owner: Some(label(color).into()),
+                words: format!("{}'s pool: {n} golem{}", color.name(), if n == 1 { "" } else { "s" }).into(),
+                anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
                 side,
                 stack: (0..n).map(|_| self.piece(color, Kind::Golem)).collect(),
             });
@@ -86,23 +103,27 @@ impl Agog {
     /// each jump's capture or corruption and for what happens on the
     /// enemy sanctum.
     pub(crate) fn move_clicks(&self, mv: &AgogMove) -> Clicks {
-        let mut steps = vec![square_name(mv.from())];
-        let mut words = Vec::new();
+        let mut steps = vec![square(mv.from())];
+        let mut words: Vec<Name> = Vec::new();
         if mv.is_capture() {
             for (i, &landing) in mv.landings().iter().enumerate() {
-                steps.push(square_name(landing));
-                words.push(if mv.corrupts(i) { "corrupt" } else { "capture" }.to_string());
+                steps.push(square(landing));
+                words.push(if mv.corrupts(i) { "corrupt" } else { "capture" }.into());
             }
         } else {
-            steps.push(square_name(mv.to()));
+            steps.push(square(mv.to()));
         }
         if mv.to() == self.side.other().home_sanctum() {
             words.push(match mv.promotion() {
-                Some(golem) => format!("hulk with {}", square_name(golem)),
+                Some(golem) => format!("hulk with {}", square_name(golem)).into(),
                 None => "remove".into(),
             });
         }
-        let choice = if words.is_empty() { "move".to_string() } else { words.join(", ") };
+        let choice: Name = match words.as_slice() {
+            [] => "move".into(),
+            [one] => one.clone(),
+            _ => words.join(", ").into(),
+        };
         Clicks::new(steps, choice)
     }
 }

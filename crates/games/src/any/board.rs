@@ -2,7 +2,7 @@
 //! model of a position, the legal moves (or a player's plays) as clicks,
 //! and the cells a move touched.
 
-use arbiter_core::{BoardModel, LegalMove, Notation, Seat, SimultaneousNotation, legal_entries};
+use arbiter_core::{BoardModel, LegalMove, Name, Notation, Seat, SimultaneousNotation, legal_entries};
 
 use crate::registry::{AnyGame, AnyMove, RoundGame, TurnGame, by_kind};
 
@@ -16,7 +16,7 @@ impl AnyGame {
     /// to, with the move's cells and spots marked as the last move.
     pub fn board_after(&self, before: &AnyGame, mv: &AnyMove) -> BoardModel {
         let mut board = self.board_model();
-        let mut marked: Vec<String> = Vec::new();
+        let mut marked: Vec<Name> = Vec::new();
         for step in before.move_steps(mv) {
             if board.has_place(&step) && !marked.contains(&step) {
                 marked.push(step);
@@ -28,7 +28,7 @@ impl AnyGame {
 
     /// The cells and spots clicked to make `mv` here (for a round, each
     /// play's square in seat order); empty for a move of another game.
-    pub fn move_steps(&self, mv: &AnyMove) -> Vec<String> {
+    pub fn move_steps(&self, mv: &AnyMove) -> Vec<Name> {
         by_kind!(self, g => turn_steps(g, mv), h => round_steps(h, mv))
     }
 
@@ -57,11 +57,11 @@ impl AnyGame {
     }
 }
 
-fn turn_steps<G: TurnGame>(g: &G, mv: &AnyMove) -> Vec<String> {
+fn turn_steps<G: TurnGame>(g: &G, mv: &AnyMove) -> Vec<Name> {
     G::move_of(mv).map(|m| g.clicks(m).steps).unwrap_or_default()
 }
 
-fn round_steps<G: RoundGame>(g: &G, mv: &AnyMove) -> Vec<String> {
+fn round_steps<G: RoundGame>(g: &G, mv: &AnyMove) -> Vec<Name> {
     match G::round_of(mv) {
         Some(round) => round.iter().flat_map(|(_, play)| g.play_clicks(&play).steps).collect(),
         None => Vec::new(),

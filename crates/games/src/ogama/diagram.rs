@@ -17,7 +17,7 @@ fn marks(cell: &Cell) -> Vec<(String, Option<Seat>)> {
         return vec![(".".into(), None)];
     }
     let mut marks = vec![(format!("{}:", discs.len()), None)];
-    marks.extend(discs.iter().map(|p| (p.label.clone(), p.owner.as_deref().map(seat_of))));
+    marks.extend(discs.iter().map(|p| (p.label.to_string(), p.owner.as_deref().map(seat_of))));
     for toad in cell.stack.iter().filter(|p| p.kind == "toad") {
         marks.push((format!(" {}", toad.label), toad.owner.as_deref().map(seat_of)));
     }

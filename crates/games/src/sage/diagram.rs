@@ -22,7 +22,7 @@ impl Sage {
         // The bracket opens under file d, the tower point falls between d
         // and e.
         d.text(format!("{:w$}[", "", w = MARGIN + 6));
-        let spot = model.spot(&super::model::tower(color));
+        let spot = model.spot(super::model::tower(color));
         let state = match spot.and_then(|s| s.stack.last()) {
             Some(sage) => {
                 d.square(tower.clone(), sage.label.clone(), sage.owner.as_deref().map(seat_of));

@@ -1,19 +1,47 @@
 //! The board model of a Sage Tafl position, and a move as clicks.
 
-use arbiter_core::{BoardModel, Cell, Clicks, Piece, Side, Spot, stack_words};
+use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
 
 use super::Sage;
-use super::board::{Color, FILES, Kind, RANKS, RIVER_RANK, WINNING_SCORE, square_name};
+use super::board::{Color, FILES, Kind, RANKS, RIVER_RANK, Square, WINNING_SCORE, square_name};
 use super::moves::SageMove;
 
+/// Every square's name, by square.
+static SQUARE_NAMES: NameTable = NameTable::new(|| (0..FILES * RANKS).map(square_name).collect());
+
+/// What a screen reader says of each empty square (its name and zone), by
+/// square.
+static SQUARE_WORDS: NameTable = NameTable::new(|| {
+    (0..FILES * RANKS)
+        .map(|sq| match zone(sq / FILES) {
+            Some(zone) => format!("{}, {zone}", square_name(sq)),
+            None => square_name(sq),
+        })
+        .collect()
+});
+
+/// The name of square `sq`, lent.
+fn square(sq: Square) -> Name {
+    SQUARE_NAMES.get(usize::from(sq))
+}
+
+/// The zone of rank `rank`: the river, a bank, or none.
+fn zone(rank: Square) -> Option<&'static str> {
+    match rank {
+        RIVER_RANK => Some("river"),
+        r if r + 1 == RIVER_RANK || r == RIVER_RANK + 1 => Some("bank"),
+        _ => None,
+    }
+}
+
 /// A colour's seat label (`b`, `r`).
-fn label(color: Color) -> String {
-    if color == Color::Black { "b".into() } else { "r".into() }
+fn label(color: Color) -> &'static str {
+    if color == Color::Black { "b" } else { "r" }
 }
 
 /// A seat label's name for people.
-fn seat_name(label: &str) -> String {
-    if label == "b" { "Black".into() } else { "Red".into() }
+fn seat_name(label: &str) -> &'static str {
+    if label == "b" { "Black" } else { "Red" }
 }
 
 /// A kind's name in the catalog.
@@ -26,8 +54,8 @@ pub(crate) fn kind_name(kind: Kind) -> &'static str {
 }
 
 /// The spot of `color`'s tower.
-pub(crate) fn tower(color: Color) -> String {
-    format!("tower-{}", label(color))
+pub(crate) fn tower(color: Color) -> &'static str {
+    if color == Color::Black { "tower-b" } else { "tower-r" }
 }
 
 impl Sage {
@@ -35,44 +63,45 @@ impl Sage {
     /// lower case, as in position strings.
     fn piece(color: Color, kind: Kind) -> Piece {
         let letter = if color == Color::Black { kind.letter() } else { kind.letter().to_ascii_lowercase() };
-        Piece::new(Some(label(color)), kind_name(kind), letter.to_string())
+        Piece::new(Some(label(color).into()), kind_name(kind), char_name(letter))
     }
 
     /// The board as a screen draws it: rank 9 at the top, the river on
     /// rank 5 between its banks, each tower between the two ranks it
     /// stands among, the river's ends beside it.
     pub(crate) fn model(&self) -> BoardModel {
-        let columns = (0..FILES).map(|f| ((b'a' + f) as char).to_string()).collect();
-        let rows = (1..=RANKS).rev().map(|r| r.to_string()).collect();
+        let columns = (0..FILES).map(|f| char_name((b'a' + f) as char)).collect();
+        let rows = (1..=RANKS).rev().map(|r| char_name((b'0' + r) as char)).collect();
         let mut b = BoardModel::grid(columns, rows, true);
+        b.cells.reserve(usize::from(FILES * RANKS));
         for rank in (0..RANKS).rev() {
             for file in 0..FILES {
                 let sq = rank * FILES + file;
-                let name = square_name(sq);
-                let zone = match rank {
-                    RIVER_RANK => Some("river"),
-                    r if r + 1 == RIVER_RANK || r == RIVER_RANK + 1 => Some("bank"),
-                    _ => None,
-                };
                 let stack: Vec<Piece> = self.piece_at(sq).map(|(c, k)| Sage::piece(c, k)).into_iter().collect();
-                let mut words = name.clone();
-                if let Some(zone) = zone {
-                    words.push_str(&format!(", {zone}"));
-                }
-                if !stack.is_empty() {
-                    words.push_str(&format!(", {}", stack_words(&stack, seat_name)));
-                }
-                b.cells.push(Cell { name, zone: zone.map(String::from), zone_owner: None, words, stack });
+                let words = place_words(SQUARE_WORDS.str(usize::from(sq)), &stack, seat_name);
+                b.cells.push(Cell {
+                    name: square(sq),
+                    zone: zone(rank).map(Name::from),
+                    zone_owner: None,
+                    words,
+                    stack,
+                });
             }
         }
         for (color, anchor) in [(Color::Red, ["d9", "e8"]), (Color::Black, ["d2", "e1"])] {
             let home = self.in_tower(color);
+            let words = match (color, home) {
+                (Color::Black, true) => "Black's tower, the Sage is in it",
+                (Color::Black, false) => "Black's tower, empty",
+                (Color::Red, true) => "Red's tower, the Sage is in it",
+                (Color::Red, false) => "Red's tower, empty",
+            };
             b.spots.push(Spot {
-                name: tower(color),
+                name: tower(color).into(),
                 zone: "tower".into(),
-                owner: Some(label(color)),
-                words: format!("{}'s tower, {}", color.name(), if home { "the Sage is in it" } else { "empty" }),
-                anchor: anchor.iter().map(|s| s.to_string()).collect(),
+                owner: Some(label(color).into()),
+                words: words.into(),
+                anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
                 side: Side::Over,
                 stack: if home { vec![Sage::piece(color, Kind::Sage)] } else { Vec::new() },
             });
@@ -85,7 +114,7 @@ impl Sage {
                 zone: "river-end".into(),
                 owner: None,
                 words: words.into(),
-                anchor: vec![cell.into()],
+                anchor: vec![Name::from(cell)],
                 side,
                 stack: Vec::new(),
             });
@@ -115,9 +144,9 @@ impl Sage {
     /// them.
     pub(crate) fn move_clicks(&self, mv: &SageMove) -> Clicks {
         let steps = match *mv {
-            SageMove::Step(from, to) => vec![square_name(from), square_name(to)],
-            SageMove::Tower(to) => vec![tower(self.side), square_name(to)],
-            SageMove::Escape(from, end) => vec![square_name(from), end.letter().to_string()],
+            SageMove::Step(from, to) => vec![square(from), square(to)],
+            SageMove::Tower(to) => vec![tower(self.side).into(), square(to)],
+            SageMove::Escape(from, end) => vec![square(from), char_name(end.letter())],
             SageMove::Pass => Vec::new(),
         };
         Clicks::new(steps, if matches!(mv, SageMove::Pass) { "pass" } else { "move" })

@@ -1,6 +1,6 @@
 //! The board model of a Single Capture Go position.
 
-use arbiter_core::{BoardModel, Cell as ModelCell, Piece, SimultaneousGame};
+use arbiter_core::{BoardModel, Cell as ModelCell, Name, Piece, SimultaneousGame, char_name};
 
 use super::grid::Square;
 use super::{Cell, Scg};
@@ -11,8 +11,8 @@ impl Scg {
     pub(crate) fn model(&self) -> BoardModel {
         let n = self.side();
         let geometry = self.geometry();
-        let columns = (1..=n).map(|c| c.to_string()).collect();
-        let rows = (0..n).map(|r| ((b'a' + r as u8) as char).to_string()).collect();
+        let columns = (1..=n).map(|c| Name::from(c.to_string())).collect();
+        let rows = (0..n).map(|r| char_name((b'a' + r as u8) as char)).collect();
         let mut b = BoardModel::grid(columns, rows, false);
         for sq in 0..(n * n) as Square {
             let name = geometry.name(sq);
@@ -20,12 +20,13 @@ impl Scg {
                 Cell::Empty => (Vec::new(), "empty".to_string()),
                 Cell::At => (vec![Piece::new(None, "at", "@")], "@".to_string()),
                 Cell::Letter(seat) => {
-                    let letter = self.letter(seat).to_string();
-                    (vec![Piece::new(Some(letter.clone()), "letter", letter.clone())], letter)
+                    let letter = char_name(self.letter(seat));
+                    let what = letter.to_string();
+                    (vec![Piece::new(Some(letter.clone()), "letter", letter)], what)
                 }
             };
-            let words = format!("{name}, {what}");
-            b.cells.push(ModelCell { name, zone: None, zone_owner: None, words, stack });
+            let words = format!("{name}, {what}").into();
+            b.cells.push(ModelCell { name: name.into(), zone: None, zone_owner: None, words, stack });
         }
         let players: Vec<String> = self.active().iter().map(|seat| self.letter(seat).to_string()).collect();
         let rule = if self.at_blocked { "@ squares blocked" } else { "@ squares playable" };
