@@ -138,3 +138,45 @@ fn changes_are_a_few_cells() {
         assert!(boards.windows(2).any(|p| !p[1].changes_since(&p[0]).unwrap().cells.is_empty()));
     }
 }
+
+/// What a screen reader should say of `cell` of `game`, from its parts:
+/// its name, its zone (a sanctum is named by its owner), and each piece
+/// on it as its owner's name and its kind.
+fn expected_words(game: GameId, cell: &arbiter_core::Cell) -> String {
+    let seat_name = |label: &str| match (game.as_str(), label) {
+        ("agog", "w") => "White",
+        ("agog", _) => "Black",
+        (_, "b") => "Black",
+        _ => "Red",
+    };
+    let mut words = cell.name.to_string();
+    match (cell.zone.as_deref(), cell.zone_owner.as_deref()) {
+        (Some("sanctum"), Some(owner)) => words.push_str(&format!(", {}'s sanctum", seat_name(owner))),
+        (Some(zone), _) => words.push_str(&format!(", {zone}")),
+        _ => {}
+    }
+    for piece in &cell.stack {
+        let owner = piece.owner.as_deref().map(seat_name).unwrap_or_default();
+        words.push_str(&format!(", {owner} {}", piece.kind.replace('-', " ")));
+    }
+    words
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// The words of every cell, lent from each game's tables, say what
+    /// stands there, over random games of A•G•O•G (both editions) and Sage
+    /// Tafl.
+    #[test]
+    fn every_cell_says_what_stands_on_it(pick in 0u64..66, seed in any::<u64>()) {
+        for game in [GameId::Agog, GameId::Sage] {
+            for board in boards(game, pick, seed, 120) {
+                for cell in &board.cells {
+                    let expected = expected_words(game, cell);
+                    prop_assert_eq!(cell.words.as_ref(), expected.as_str());
+                }
+            }
+        }
+    }
+}

@@ -23,9 +23,14 @@ pub const fn rank_of(sq: Square) -> u8 {
 /// The square's name, such as `e4`.
 pub fn square_name(sq: Square) -> String {
     let mut s = String::with_capacity(2);
-    s.push((b'a' + file_of(sq)) as char);
-    s.push((b'1' + rank_of(sq)) as char);
+    push_square_name(&mut s, sq);
     s
+}
+
+/// Writes the square's name onto `out`.
+pub fn push_square_name(out: &mut String, sq: Square) {
+    out.push((b'a' + file_of(sq)) as char);
+    out.push((b'1' + rank_of(sq)) as char);
 }
 
 /// Reads a square name such as `e4`.

@@ -3,7 +3,7 @@
 use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
 
 use super::Agog;
-use super::board::{Color, Kind, Square, square_name};
+use super::board::{Color, KINDS, Kind, Square, square_name};
 use super::moves::AgogMove;
 
 /// Every square's name, by square.
@@ -19,6 +19,26 @@ static SQUARE_WORDS: NameTable = NameTable::new(|| {
         })
         .collect()
 });
+
+/// What a screen reader says of each square with a unit on it, by square,
+/// then colour, then kind ([`occupied_words`]).
+static OCCUPIED_WORDS: NameTable = NameTable::new(|| {
+    let mut words = Vec::new();
+    for sq in 0..64u8 {
+        for color in [Color::White, Color::Black] {
+            for kind in KINDS {
+                let piece = [Piece::new(Some(label(color).into()), kind_name(kind), "")];
+                words.push(place_words(SQUARE_WORDS.str(usize::from(sq)), &piece, seat_name).into_owned());
+            }
+        }
+    }
+    words
+});
+
+/// The words of square `sq` with the unit of `color` and `kind` on it.
+fn occupied_words(sq: Square, color: Color, kind: Kind) -> Name {
+    OCCUPIED_WORDS.get((usize::from(sq) * 2 + color.index()) * KINDS.len() + kind.index())
+}
 
 /// The name of square `sq`, lent.
 fn square(sq: Square) -> Name {
@@ -71,12 +91,15 @@ impl Agog {
             for file in 0..8u8 {
                 let sq = rank * 8 + file;
                 let sanctum = sanctum_of(sq);
-                let stack: Vec<Piece> = self.board.unit_at(sq).map(|(c, k)| self.piece(c, k)).into_iter().collect();
+                let (words, stack) = match self.board.unit_at(sq) {
+                    Some((c, k)) => (occupied_words(sq, c, k), vec![self.piece(c, k)]),
+                    None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
+                };
                 b.cells.push(Cell {
                     name: square(sq),
                     zone: sanctum.map(|_| Name::from("sanctum")),
                     zone_owner: sanctum.map(|c| Name::from(label(c))),
-                    words: place_words(SQUARE_WORDS.str(usize::from(sq)), &stack, seat_name),
+                    words,
                     stack,
                 });
             }

@@ -6,7 +6,7 @@
 
 use arbiter_core::{MoveError, Notation, PositionError, Seat};
 
-use super::board::{Board, Color, Edition, Kind, Square, bit, parse_square, square_name};
+use super::board::{Board, Color, Edition, Kind, Square, bit, parse_square, push_square_name, square_name};
 use super::movegen::squares;
 use super::moves::AgogMove;
 use super::{Agog, AgogConfig};
@@ -311,19 +311,20 @@ pub(crate) fn parse_jumps(text: &str) -> Result<Vec<(Square, bool)>, MoveError> 
 
 /// Writes a long-form move.
 pub(crate) fn long_form(mv: &AgogMove) -> String {
-    let mut s = square_name(mv.from);
+    let mut s = String::with_capacity(5 + 3 * mv.landings().len());
+    push_square_name(&mut s, mv.from);
     if mv.is_capture() {
         for (i, &landing) in mv.landings().iter().enumerate() {
             s.push(if mv.corrupts(i) { '+' } else { 'x' });
-            s.push_str(&square_name(landing));
+            push_square_name(&mut s, landing);
         }
     } else {
         s.push('-');
-        s.push_str(&square_name(mv.to));
+        push_square_name(&mut s, mv.to);
     }
     if let Some(target) = mv.promotion() {
         s.push(' ');
-        s.push_str(&square_name(target));
+        push_square_name(&mut s, target);
         s.push_str("=H");
     }
     s

@@ -18,7 +18,15 @@ pub const MAX_HEIGHT: u32 = 6;
 
 /// A square's name, such as `c3`.
 pub fn square_name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq % 5) as char, sq / 5 + 1)
+    let mut s = String::with_capacity(2);
+    push_square_name(&mut s, sq);
+    s
+}
+
+/// Writes the square's name onto `out`.
+pub fn push_square_name(out: &mut String, sq: Square) {
+    out.push((b'a' + sq % 5) as char);
+    out.push((b'1' + sq / 5) as char);
 }
 
 /// Reads a square name such as `c3`.

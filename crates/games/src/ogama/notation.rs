@@ -5,7 +5,7 @@
 
 use arbiter_core::{MoveError, Notation, PositionError, Seat};
 
-use super::board::{Color, MAX_HEIGHT, NO_SQUARE, SQUARES, Square, Stack, parse_square, square_name};
+use super::board::{Color, MAX_HEIGHT, NO_SQUARE, SQUARES, Square, Stack, parse_square, push_square_name, square_name};
 use super::moves::OgamaMove;
 use super::{Ogama, OgamaConfig};
 
@@ -252,12 +252,23 @@ impl Notation for Ogama {
     }
 
     fn move_string(&self, mv: &OgamaMove) -> String {
+        let mut s = String::with_capacity(6);
         match *mv {
-            OgamaMove::Place(sq) => format!("T@{}", square_name(sq)),
-            OgamaMove::Toad(from, to) => format!("T{}-{}", square_name(from), square_name(to)),
-            OgamaMove::Disc(from, to) => format!("{}-{}", square_name(from), square_name(to)),
-            OgamaMove::Pass => "pass".into(),
+            OgamaMove::Place(sq) => {
+                s.push_str("T@");
+                push_square_name(&mut s, sq);
+            }
+            OgamaMove::Toad(from, to) | OgamaMove::Disc(from, to) => {
+                if matches!(mv, OgamaMove::Toad(..)) {
+                    s.push('T');
+                }
+                push_square_name(&mut s, from);
+                s.push('-');
+                push_square_name(&mut s, to);
+            }
+            OgamaMove::Pass => s.push_str("pass"),
         }
+        s
     }
 
     fn seat_label(&self, seat: Seat) -> String {

@@ -20,6 +20,26 @@ static SQUARE_WORDS: NameTable = NameTable::new(|| {
         .collect()
 });
 
+/// What a screen reader says of each square with one piece on it, by
+/// square, then colour, then kind ([`occupied_words`]).
+static OCCUPIED_WORDS: NameTable = NameTable::new(|| {
+    let mut words = Vec::new();
+    for sq in 0..FILES * RANKS {
+        for color in [Color::Black, Color::Red] {
+            for kind in [Kind::Sage, Kind::Apprentice, Kind::Skyship] {
+                let piece = [Sage::piece(color, kind)];
+                words.push(place_words(SQUARE_WORDS.str(usize::from(sq)), &piece, seat_name).into_owned());
+            }
+        }
+    }
+    words
+});
+
+/// The words of square `sq` with the piece of `color` and `kind` on it.
+fn occupied_words(sq: Square, color: Color, kind: Kind) -> Name {
+    OCCUPIED_WORDS.get((usize::from(sq) * 2 + color.index()) * 3 + kind.index())
+}
+
 /// The name of square `sq`, lent.
 fn square(sq: Square) -> Name {
     SQUARE_NAMES.get(usize::from(sq))
@@ -77,8 +97,10 @@ impl Sage {
         for rank in (0..RANKS).rev() {
             for file in 0..FILES {
                 let sq = rank * FILES + file;
-                let stack: Vec<Piece> = self.piece_at(sq).map(|(c, k)| Sage::piece(c, k)).into_iter().collect();
-                let words = place_words(SQUARE_WORDS.str(usize::from(sq)), &stack, seat_name);
+                let (words, stack) = match self.piece_at(sq) {
+                    Some((c, k)) => (occupied_words(sq, c, k), vec![Sage::piece(c, k)]),
+                    None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
+                };
                 b.cells.push(Cell {
                     name: square(sq),
                     zone: zone(rank).map(Name::from),

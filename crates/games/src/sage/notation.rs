@@ -8,7 +8,7 @@ use arbiter_core::{Game, MoveError, Notation, PositionError, Seat};
 
 use super::board::{
     Bits, Color, FILES, KINDS, Kind, MAX_SCORE, RANKS, RIVER_RANK, SQUARES, Square, WINNING_SCORE, bit, parse_square,
-    square_name, squares,
+    push_square_name, square_name, squares,
 };
 use super::moves::{End, SageMove};
 use super::{Sage, SageConfig};
@@ -346,12 +346,25 @@ impl Notation for Sage {
     }
 
     fn move_string(&self, mv: &SageMove) -> String {
+        let mut s = String::with_capacity(5);
         match *mv {
-            SageMove::Step(from, to) => format!("{}-{}", square_name(from), square_name(to)),
-            SageMove::Tower(to) => format!("T-{}", square_name(to)),
-            SageMove::Escape(from, end) => format!("{}-{}", square_name(from), end.letter()),
-            SageMove::Pass => "pass".into(),
+            SageMove::Step(from, to) => {
+                push_square_name(&mut s, from);
+                s.push('-');
+                push_square_name(&mut s, to);
+            }
+            SageMove::Tower(to) => {
+                s.push_str("T-");
+                push_square_name(&mut s, to);
+            }
+            SageMove::Escape(from, end) => {
+                push_square_name(&mut s, from);
+                s.push('-');
+                s.push(end.letter());
+            }
+            SageMove::Pass => s.push_str("pass"),
         }
+        s
     }
 
     fn seat_label(&self, seat: Seat) -> String {
