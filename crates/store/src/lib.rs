@@ -126,6 +126,7 @@ mod notify;
 mod offers;
 mod open;
 mod password_resets;
+mod pg_plain_change;
 mod players;
 mod sessions;
 mod sqlite_writer;

@@ -1,6 +1,8 @@
 //! Storing a change to a game (see [`crate::change`]): on PostgreSQL in a
 //! transaction of its own, which also tells the other servers on the
-//! database (`NOTIFY`), the database running many side by side; on SQLite
+//! database (`NOTIFY`), the database running many side by side (the common
+//! change, moves appended, in one statement: [`crate::pg_plain_change`]);
+//! on SQLite
 //! through the writer that commits changes together
 //! ([`crate::sqlite_writer`]).
 
@@ -38,6 +40,10 @@ impl Store {
         let change = Change { key: key.clone(), expected_version, update, record, standings };
         match (&self.pool, &self.writer) {
             (_, Some(writer)) => writer.store(change).await,
+            (crate::open::Pool::Postgres(pool), None) if change.is_plain() => {
+                let announcement = crate::notify::announcement(self.origin, key);
+                crate::pg_plain_change::store_plain(pool, change, announcement).await
+            }
             (crate::open::Pool::Postgres(pool), None) => {
                 let mut tx = pool.begin().await?;
                 let (created, seats) = apply_change!(tx, &change).await?;

@@ -575,3 +575,78 @@ async fn a_change_that_knows_its_seats_is_answered_with_them_unless_it_takes_one
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
+    // The common change (moves appended, its seats known, nothing else):
+    // on PostgreSQL one statement, on SQLite the writer's batch.
+    on_both("a_move_appended_is_stored_once_whole_or_not_at_all", |db| async move {
+        use arbiter_play::record::MoveRecord;
+        use arbiter_store::MovesWrite;
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let new = new_game("plain", ann, GameState::Active, 0);
+        store.create_game(&new).await.unwrap();
+        // Another server on the database hears of the change once stored.
+        let other = db.open().await;
+        let mut listener = match db.backend {
+            arbiter_store::Backend::Postgres => Some(other.listen().await.unwrap()),
+            arbiter_store::Backend::Sqlite => None,
+        };
+        let key = GameKey("plain".into());
+        // The two moves the game was made with are stored; a change
+        // writes the record's head and the moves it adds.
+        let head = GameRecord { moves: Vec::new(), ..record("plain") };
+        let moving = |from: usize, texts: &[&str], now: i64| GameUpdate {
+            moves: MovesWrite {
+                from,
+                moves: texts.iter().map(|t| MoveRecord { text: (*t).into(), at: Some(at(now)) }).collect(),
+                replace: false,
+            },
+            seats: Some(new.seats.clone()),
+            awaited: Some(1),
+            deadline: Some(at(now + 100)),
+            ..update(head.clone(), GameState::Active, now)
+        };
+
+        // Of ten moves from one version, exactly one is stored.
+        let tries = (0..10).map(|i| {
+            let (store, key, change) = (store.clone(), key.clone(), moving(2, &[["c2-c3", "d2-d3"][i % 2]], 1));
+            tokio::spawn(async move { store.update_game(&key, 1, change).await })
+        });
+        let mut stored = Vec::new();
+        for outcome in futures_join_all(tries).await {
+            match outcome.unwrap() {
+                Ok(game) => stored.push(game),
+                Err(StoreError::Stale { expected: 1, found: 2, .. }) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(stored.len(), 1);
+        assert_eq!((stored[0].version, &stored[0].seats), (2, &new.seats), "answered with the seats it knew");
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!(read.record.moves.len(), 3);
+        assert_eq!((read.version, read.deadline, read.updated), (2, Some(at(101)), at(1)));
+        if let Some(listener) = &mut listener {
+            let heard = tokio::time::timeout(std::time::Duration::from_secs(10), listener.recv()).await;
+            assert_eq!(heard.expect("heard within 10 s").unwrap(), arbiter_store::Heard::Game(key.clone()));
+        }
+
+        // Two at once, then a third whose ply is taken: refused whole.
+        store.update_game(&key, 2, moving(3, &["f7-f6", "e2-e3"], 2)).await.unwrap();
+        assert!(store.update_game(&key, 3, moving(4, &["g7-g6"], 3)).await.is_err(), "ply 4 is stored already");
+        let read = store.game(&key).await.unwrap().unwrap();
+        let texts: Vec<&str> = read.record.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(&texts[3..], ["f7-f6", "e2-e3"]);
+        assert_eq!((read.version, read.updated), (3, at(2)), "nothing of the refused change is kept");
+        assert_eq!(read.record.moves[4].at, Some(at(2)), "each move's time is kept");
+
+        // A game that is not there.
+        let missing = store.update_game(&GameKey("none".into()), 1, moving(0, &["c2-c3"], 4)).await;
+        assert!(matches!(missing, Err(StoreError::NotFound { .. })), "{missing:?}");
+        drop(listener);
+        store.close().await;
+        other.close().await;
+    })
+    .await;
+}

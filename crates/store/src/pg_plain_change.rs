@@ -1,0 +1,83 @@
+//! The common change to a game on PostgreSQL — moves appended, nothing
+//! else beside the game's row — as one statement: the conditional update,
+//! the moves and the announcement to the other servers go in one round
+//! trip, atomic without a transaction of its own. Any other change takes
+//! the general path ([`crate::change::apply_change`]) in a transaction.
+
+use sqlx::PgPool;
+
+use crate::change::{Change, VERSION_OF_GAME};
+use crate::error::StoreError;
+use crate::game_moves::ply_column;
+use crate::games::StoredGame;
+
+/// Updates game `$1` from version `$2` (as [`crate::change::UPDATE_GAME`]),
+/// appends the moves `$12` (their times `$13`) from ply `$11` on, and
+/// announces the change on channel `$14` with `$15`: all or nothing, and
+/// nothing at all unless the game was at version `$2`. The announcement
+/// is heard once the statement commits.
+const UPDATE_APPEND_ANNOUNCE: &str = "WITH changed AS (\
+     UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
+     updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
+     WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code), \
+     added AS (INSERT INTO game_moves (game_key, ply, move, at) \
+     SELECT $1, $11 + m.i - 1, m.move, m.at \
+     FROM changed, unnest(CAST($12 AS TEXT[]), CAST($13 AS BIGINT[])) WITH ORDINALITY AS m(move, at, i) \
+     RETURNING 1), \
+     told AS (SELECT pg_notify($14, $15) FROM changed) \
+     SELECT created, creator_id, invite_code, (SELECT count(*) FROM added), (SELECT count(*) FROM told) \
+     FROM changed";
+
+impl Change {
+    /// Whether the change is the common one this statement stores: moves
+    /// appended (none replaced), no seat taken or declined, no standings,
+    /// mail or notices, and its seats known without reading them back.
+    pub(crate) fn is_plain(&self) -> bool {
+        let update = &self.update;
+        !update.moves.replace
+            && update.seat_taken.is_none()
+            && update.seat_declined.is_none()
+            && self.standings.is_empty()
+            && update.mail.is_empty()
+            && update.notices.is_empty()
+            && update.seats.is_some()
+    }
+}
+
+/// Stores `change` (a [plain](Change::is_plain) one) in one statement and
+/// announces it as `announcement`; refuses as
+/// [`crate::Store::update_game`] does.
+pub(crate) async fn store_plain(pool: &PgPool, change: Change, announcement: String) -> Result<StoredGame, StoreError> {
+    let key = &change.key;
+    let update = &change.update;
+    let texts: Vec<&str> = update.moves.moves.iter().map(|m| m.text.as_str()).collect();
+    let times: Vec<Option<i64>> = update.moves.moves.iter().map(|m| m.at.map(arbiter_play::Timestamp::unix)).collect();
+    let game = update.record.game.to_string();
+    let row = sqlx::query_as::<_, (i64, Option<i64>, Option<String>, i64, i64)>(UPDATE_APPEND_ANNOUNCE)
+        .bind(key.0.as_str())
+        .bind(change.expected_version)
+        .bind(game.as_str())
+        .bind(update.state.as_str())
+        .bind(change.record.as_str())
+        .bind(update.deadline.map(arbiter_play::Timestamp::unix))
+        .bind(update.now.unix())
+        .bind(crate::offers::write_offers(&update.offers))
+        .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
+        .bind(update.awaited)
+        .bind(ply_column(key, update.moves.from)?)
+        .bind(texts)
+        .bind(times)
+        .bind(crate::notify::CHANNEL)
+        .bind(announcement)
+        .fetch_optional(pool)
+        .await?;
+    let Some((created, creator, invite, _, _)) = row else {
+        let found = sqlx::query_scalar::<_, i64>(VERSION_OF_GAME).bind(key.0.as_str()).fetch_optional(pool).await?;
+        return Err(match found {
+            Some(found) => StoreError::Stale { key: key.clone(), expected: change.expected_version, found },
+            None => StoreError::NotFound { key: key.clone() },
+        });
+    };
+    let seats = update.seats.clone().unwrap_or_default();
+    Ok(change.stored((created, creator, invite), seats))
+}
