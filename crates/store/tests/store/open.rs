@@ -276,3 +276,33 @@ async fn the_pool_holds_the_connections_asked_for() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_connection_the_database_dropped_is_replaced_not_handed_out() {
+    on_both("a_connection_the_database_dropped_is_replaced_not_handed_out", |db| async move {
+        if db.backend == Backend::Sqlite {
+            return;
+        }
+        let store = db.open().await;
+        let new = NewAccount { name: "ann", password_hash: "hash-ann", email: None, now: at(0) };
+        let ann = store.create_account(&new).await.unwrap();
+        // The database ends every connection of the store (as a restart
+        // does); once they have been idle a while, the next request is
+        // served on a new one rather than failing on a dead one.
+        let mut admin = PgConnection::connect(&db.url).await.unwrap();
+        let ended: Vec<bool> = sqlx::query_scalar(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .fetch_all(&mut admin)
+        .await
+        .unwrap();
+        assert!(!ended.is_empty() && ended.iter().all(|&e| e), "the store's connections were ended");
+        tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+        for _ in 0..3 {
+            assert_eq!(store.account(ann.id).await.unwrap().map(|a| a.id), Some(ann.id));
+        }
+        store.close().await;
+    })
+    .await;
+}
