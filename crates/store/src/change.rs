@@ -22,11 +22,41 @@ pub(crate) struct Change {
     pub(crate) standings: Vec<arbiter_play::Standing>,
 }
 
+/// The text of [`UPDATE_GAME`], as a literal that `concat!` can build on
+/// ([`crate::pg_plain_change`] makes it part of a larger statement).
+macro_rules! update_game_sql {
+    () => {
+        "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
+         updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
+         WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code"
+    };
+}
+pub(crate) use update_game_sql;
+
 /// The conditional update of a game: `$1` its key, `$2` the version the
 /// change was made from, then its columns; returns the columns it keeps.
-pub(crate) const UPDATE_GAME: &str = "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
-     updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
-     WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code";
+pub(crate) const UPDATE_GAME: &str = update_game_sql!();
+
+/// Binds [`UPDATE_GAME`]'s parameters `$1` to `$10` for `$change` (a
+/// [`Change`]) to the sqlx query `$query`, the game's name being `$game`.
+macro_rules! bind_game_update {
+    ($query:expr, $change:expr, $game:expr) => {{
+        let change: &$crate::change::Change = $change;
+        let update = &change.update;
+        $query
+            .bind(change.key.0.as_str())
+            .bind(change.expected_version)
+            .bind($game)
+            .bind(update.state.as_str())
+            .bind(change.record.as_str())
+            .bind(update.deadline.map(arbiter_play::Timestamp::unix))
+            .bind(update.now.unix())
+            .bind($crate::offers::write_offers(&update.offers))
+            .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
+            .bind(update.awaited)
+    }};
+}
+pub(crate) use bind_game_update;
 
 /// The version of game `$1`.
 pub(crate) const VERSION_OF_GAME: &str = "SELECT version FROM games WHERE key = $1";
@@ -67,19 +97,13 @@ macro_rules! apply_change {
             // The conditional UPDATE first: on PostgreSQL it takes the
             // row's lock, and a concurrent one from the same version
             // waits for it, then finds the version moved on.
-            let created = sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>($crate::change::UPDATE_GAME)
-                .bind(key.0.as_str())
-                .bind(change.expected_version)
-                .bind(game.as_str())
-                .bind(update.state.as_str())
-                .bind(change.record.as_str())
-                .bind(update.deadline.map(arbiter_play::Timestamp::unix))
-                .bind(update.now.unix())
-                .bind($crate::offers::write_offers(&update.offers))
-                .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
-                .bind(update.awaited)
-                .fetch_optional(&mut *$tx)
-                .await?;
+            let created = $crate::change::bind_game_update!(
+                sqlx::query_as::<_, (i64, Option<i64>, Option<String>)>($crate::change::UPDATE_GAME),
+                change,
+                game.as_str()
+            )
+            .fetch_optional(&mut *$tx)
+            .await?;
             let Some(created) = created else {
                 let found = sqlx::query_scalar::<_, i64>($crate::change::VERSION_OF_GAME)
                     .bind(key.0.as_str())

@@ -6,7 +6,7 @@
 
 use sqlx::PgPool;
 
-use crate::change::{Change, VERSION_OF_GAME};
+use crate::change::{Change, VERSION_OF_GAME, bind_game_update, update_game_sql};
 use crate::error::StoreError;
 use crate::game_moves::ply_column;
 use crate::games::StoredGame;
@@ -16,17 +16,17 @@ use crate::games::StoredGame;
 /// announces the change on channel `$14` with `$15`: all or nothing, and
 /// nothing at all unless the game was at version `$2`. The announcement
 /// is heard once the statement commits.
-const UPDATE_APPEND_ANNOUNCE: &str = "WITH changed AS (\
-     UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
-     updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
-     WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code), \
-     added AS (INSERT INTO game_moves (game_key, ply, move, at) \
+const UPDATE_APPEND_ANNOUNCE: &str = concat!(
+    "WITH changed AS (",
+    update_game_sql!(),
+    "), added AS (INSERT INTO game_moves (game_key, ply, move, at) \
      SELECT $1, $11 + m.i - 1, m.move, m.at \
      FROM changed, unnest(CAST($12 AS TEXT[]), CAST($13 AS BIGINT[])) WITH ORDINALITY AS m(move, at, i) \
      RETURNING 1), \
      told AS (SELECT pg_notify($14, $15) FROM changed) \
      SELECT created, creator_id, invite_code, (SELECT count(*) FROM added), (SELECT count(*) FROM told) \
-     FROM changed";
+     FROM changed"
+);
 
 impl Change {
     /// Whether the change is the common one this statement stores: moves
@@ -53,17 +53,8 @@ pub(crate) async fn store_plain(pool: &PgPool, change: Change, announcement: Str
     let texts: Vec<&str> = update.moves.moves.iter().map(|m| m.text.as_str()).collect();
     let times: Vec<Option<i64>> = update.moves.moves.iter().map(|m| m.at.map(arbiter_play::Timestamp::unix)).collect();
     let game = update.record.game.to_string();
-    let row = sqlx::query_as::<_, (i64, Option<i64>, Option<String>, i64, i64)>(UPDATE_APPEND_ANNOUNCE)
-        .bind(key.0.as_str())
-        .bind(change.expected_version)
-        .bind(game.as_str())
-        .bind(update.state.as_str())
-        .bind(change.record.as_str())
-        .bind(update.deadline.map(arbiter_play::Timestamp::unix))
-        .bind(update.now.unix())
-        .bind(crate::offers::write_offers(&update.offers))
-        .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
-        .bind(update.awaited)
+    let statement = sqlx::query_as::<_, (i64, Option<i64>, Option<String>, i64, i64)>(UPDATE_APPEND_ANNOUNCE);
+    let row = bind_game_update!(statement, &change, game.as_str())
         .bind(ply_column(key, update.moves.from)?)
         .bind(texts)
         .bind(times)
