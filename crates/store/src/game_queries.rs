@@ -137,12 +137,13 @@ impl Store {
 
     /// The game with this key, if there is one.
     pub async fn game(&self, key: &GameKey) -> Result<Option<StoredGame>, StoreError> {
-        let mut games = on_pool!(self, pool => {
-            let rows = sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(pool).await?;
+        let mut games = in_read_snapshot!(self, tx => async {
+            let rows = sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(&mut *tx).await?;
             let mut games = games_from_rows(rows)?;
-            crate::game_moves::read_moves_into!(pool, &mut games).await?;
+            crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
             Ok::<_, StoreError>(games)
-        })?;
+        }
+        .await)?;
         Ok(games.pop())
     }
 
@@ -160,7 +161,7 @@ impl Store {
     /// The games that `filter` lets through, the most recently changed
     /// first, at most `filter.limit` (100 if 0).
     pub async fn games(&self, filter: &GameFilter) -> Result<Vec<StoredGame>, StoreError> {
-        on_pool!(self, pool => {
+        in_read_snapshot!(self, tx => async {
             let rows = sqlx::query_as::<_, GameSeatRow>(GAMES_BY_FILTER)
                 .bind(filter.state.map(GameState::as_str))
                 .bind(filter.account.map(|a| a.0))
@@ -168,12 +169,13 @@ impl Store {
                 .bind(filter.invited.map(|a| a.0))
                 .bind(filter.public)
                 .bind(filter.after.as_ref().map(|k| k.0.as_str()))
-                .fetch_all(pool)
+                .fetch_all(&mut *tx)
                 .await?;
             let mut games = games_from_rows(rows)?;
-            crate::game_moves::read_moves_into!(pool, &mut games).await?;
-            Ok(games)
-        })
+            crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
+            Ok::<_, StoreError>(games)
+        }
+        .await)
     }
 
     /// How many active games await a move (or play) of `account`: its

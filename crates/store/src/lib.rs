@@ -87,6 +87,31 @@ macro_rules! on_pool {
     };
 }
 
+/// Evaluates `$body` (a `Result<_, StoreError>`) with `$tx` bound to a
+/// reading transaction that sees the database at one moment, so rows
+/// read by several statements agree with each other (a game's row and
+/// its moves, while a change commits between the two reads): a deferred
+/// transaction on SQLite (its snapshot is taken at the first read), a
+/// read-only repeatable-read one on PostgreSQL.
+macro_rules! in_read_snapshot {
+    ($store:expr, $tx:ident => $body:expr) => {
+        match &$store.pool {
+            $crate::open::Pool::Sqlite(pool) => {
+                let mut $tx = pool.begin().await?;
+                let out = $body?;
+                $tx.commit().await?;
+                Ok::<_, $crate::error::StoreError>(out)
+            }
+            $crate::open::Pool::Postgres(pool) => {
+                let mut $tx = pool.begin_with("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").await?;
+                let out = $body?;
+                $tx.commit().await?;
+                Ok::<_, $crate::error::StoreError>(out)
+            }
+        }
+    };
+}
+
 /// Runs `$body` with `$tx` bound to a writing transaction (`BEGIN
 /// IMMEDIATE` on SQLite); `$body` commits it.
 macro_rules! in_write_transaction {

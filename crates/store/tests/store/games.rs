@@ -650,3 +650,61 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_game_read_while_moves_are_stored_is_read_at_one_moment() {
+    // The game's row and its moves are read from one snapshot: a change
+    // that lands between the two reads must not give a game whose moves
+    // run ahead of its version (a restarted server found exactly that
+    // while a killed one's last statement was still committing).
+    on_both("a_game_read_while_moves_are_stored_is_read_at_one_moment", |db| async move {
+        use arbiter_play::record::MoveRecord;
+        use arbiter_store::MovesWrite;
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let new = new_game("snapshot", ann, GameState::Active, 0);
+        store.create_game(&new).await.unwrap();
+        let key = GameKey("snapshot".into());
+        let head = GameRecord { moves: Vec::new(), ..record("snapshot") };
+        const CHANGES: i64 = 300;
+        let writer = {
+            let (store, key, seats) = (store.clone(), key.clone(), new.seats.clone());
+            tokio::spawn(async move {
+                for version in 1..=CHANGES {
+                    let from = usize::try_from(version + 1).unwrap();
+                    let change = GameUpdate {
+                        moves: MovesWrite {
+                            from,
+                            moves: vec![MoveRecord { text: "c2-c3".into(), at: None }],
+                            replace: false,
+                        },
+                        seats: Some(seats.clone()),
+                        ..update(head.clone(), GameState::Active, version)
+                    };
+                    store.update_game(&key, version, change).await.unwrap();
+                }
+            })
+        };
+        let mut reads = 0;
+        while !writer.is_finished() {
+            let game = store.game(&key).await.unwrap().unwrap();
+            let games = store.games(&GameFilter { account: Some(ann), ..GameFilter::default() }).await.unwrap();
+            for game in games.iter().chain([&game]) {
+                assert_eq!(
+                    game.record.moves.len() as i64,
+                    game.version + 1,
+                    "version {} read with {} moves",
+                    game.version,
+                    game.record.moves.len()
+                );
+            }
+            reads += 1;
+        }
+        writer.await.unwrap();
+        assert!(reads > 0);
+        let last = store.game(&key).await.unwrap().unwrap();
+        assert_eq!((last.version, last.record.moves.len() as i64), (CHANGES + 1, CHANGES + 2));
+        store.close().await;
+    })
+    .await;
+}
