@@ -84,15 +84,16 @@ pub struct ChangeMessage {
     pub status: StatusView,
     /// When the player to move (the round) runs out of time.
     pub deadline: Option<String>,
-    /// The viewer's legal moves, when the viewer is to move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub legal: Option<Vec<LegalMove>>,
     /// `scg`: the round, how many plays are in, the viewer's own play, the
     /// announcements added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scg: Option<ScgChange>,
     /// When it last changed.
     pub updated: String,
+    /// The viewer's legal moves, when the viewer is to move. Written last:
+    /// the server writes everything before it once for every viewer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<LegalMove>>,
 }
 
 /// What changed in a game of rounds (Single Capture Go): the view's

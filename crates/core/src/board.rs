@@ -397,8 +397,11 @@ pub struct LegalMove {
 /// The moves `moves` (long form and clicks) as a screen offers them: a
 /// choice is kept only where several moves share their steps.
 pub fn legal_entries(moves: Vec<(String, Clicks)>) -> Vec<LegalMove> {
+    // Sorted by a hash of the steps first, the steps compared only where
+    // two hashes tie: moves with the same steps still end up side by side.
+    let hashes: Vec<u64> = moves.iter().map(|(_, clicks)| steps_hash(&clicks.steps)).collect();
     let mut by_steps: Vec<usize> = (0..moves.len()).collect();
-    by_steps.sort_unstable_by(|&a, &b| moves[a].1.steps.cmp(&moves[b].1.steps));
+    by_steps.sort_unstable_by(|&a, &b| hashes[a].cmp(&hashes[b]).then_with(|| moves[a].1.steps.cmp(&moves[b].1.steps)));
     let mut needs_choice = vec![false; moves.len()];
     for pair in by_steps.windows(2) {
         if moves[pair[0]].1.steps == moves[pair[1]].1.steps {
@@ -411,6 +414,16 @@ pub fn legal_entries(moves: Vec<(String, Clicks)>) -> Vec<LegalMove> {
         .zip(needs_choice)
         .map(|((mv, clicks), needed)| LegalMove { mv, steps: clicks.steps, choice: needed.then_some(clicks.choice) })
         .collect()
+}
+
+/// A quick hash of a move's steps (FNV-1a over their bytes, each step
+/// ended by a byte no name holds), for [`legal_entries`]'s sort.
+fn steps_hash(steps: &[Name]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
+    for byte in steps.iter().flat_map(|step| step.bytes().chain([0xff])) {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }
 
 /// A short phrase of the pieces on a stack for a screen reader: `White
@@ -500,6 +513,32 @@ mod tests {
         assert_eq!(entries[2].choice, None);
         let json = serde_json::to_value(&entries[2]).unwrap();
         assert_eq!(json, serde_json::json!({"move": "b2-b3", "steps": ["b2", "b3"]}));
+    }
+
+    #[test]
+    fn a_choice_is_kept_exactly_where_some_other_move_has_the_same_steps() {
+        // Many moves over a few squares, in a scrambled order: each keeps
+        // its choice exactly when another move has its steps.
+        let names: [&'static str; 4] = ["a1", "a2", "b1", "ab"];
+        let mut seed = 7_u64;
+        let mut next = move |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % n) as usize
+        };
+        let moves: Vec<(String, Clicks)> = (0..200)
+            .map(|i| {
+                let steps: Vec<Name> = (0..1 + next(3)).map(|_| Name::from(names[next(4)])).collect();
+                (format!("m{i}"), Clicks::new(steps, "choice"))
+            })
+            .collect();
+        let shared: Vec<bool> = (0..moves.len())
+            .map(|i| (0..moves.len()).any(|j| j != i && moves[j].1.steps == moves[i].1.steps))
+            .collect();
+        let entries = legal_entries(moves.clone());
+        for ((entry, (mv, _)), shared) in entries.iter().zip(&moves).zip(shared) {
+            assert_eq!(&entry.mv, mv, "the order is kept");
+            assert_eq!(entry.choice.is_some(), shared, "{mv}");
+        }
     }
 
     #[test]

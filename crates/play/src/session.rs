@@ -113,12 +113,17 @@ impl Session {
     /// The moves from the `from`th on (the first is 0), as the record
     /// writes them.
     pub fn move_records(&self, from: usize) -> Vec<MoveRecord> {
-        self.texts
-            .iter()
-            .zip(&self.times)
-            .skip(from)
-            .map(|(text, at)| MoveRecord { text: text.to_string(), at: *at })
+        // By index: skipping through the persistent vectors' iterators
+        // would walk every move before `from`.
+        (from..self.texts.len())
+            .filter_map(|i| Some(MoveRecord { text: self.texts.get(i)?.to_string(), at: *self.times.get(i)? }))
             .collect()
+    }
+
+    /// The moves from the `from`th on (the first is 0), as the record
+    /// writes them: what a change adds costs the same at any ply.
+    pub fn move_texts_from(&self, from: usize) -> Vec<String> {
+        (from..self.texts.len()).filter_map(|i| self.texts.get(i).map(|t| t.to_string())).collect()
     }
 
     /// Marks the moves now as kept: [`Session::kept`] counts from here.

@@ -222,7 +222,7 @@ impl Match {
     /// at any ply.
     pub fn move_texts_from(&self, from: usize) -> Vec<String> {
         match self {
-            Match::Turns(s) => s.move_texts().skip(from).map(str::to_string).collect(),
+            Match::Turns(s) => s.move_texts_from(from),
             Match::Rounds(r) => r.record().rounds.into_iter().skip(from).map(|r| r.plays).collect(),
         }
     }

@@ -143,6 +143,13 @@ fn the_record_holds_seats_times_and_moves_and_reads_back() {
     assert_eq!(again.position(), s.position());
     assert_eq!(again.seats(), s.seats());
     assert_eq!(again.record(), record);
+    // The moves from any ply on are the record's tail, texts and times.
+    for from in 0..=7 {
+        let tail = record.moves.get(from..).unwrap_or_default();
+        assert_eq!(s.move_records(from), tail, "from {from}");
+        let texts: Vec<String> = tail.iter().map(|m| m.text.clone()).collect();
+        assert_eq!(s.move_texts_from(from), texts, "from {from}");
+    }
     let text = s.replayed().to_text(MoveForm::Record);
     assert!(text.contains("[Seed \"12\"]") && text.contains("[Blue \"Arbiter level 1\"]"), "{text}");
     assert_eq!(GameRecord::from_text(&text).unwrap().line.current(), s.position());

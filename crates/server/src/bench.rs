@@ -23,7 +23,7 @@ const DRAWS: usize = 64;
 #[doc(hidden)]
 pub struct MovePath {
     state: AppState,
-    players: [Account; 2],
+    pub(crate) players: [Account; 2],
     /// The state of the walk's choices (a linear congruential sequence:
     /// the same moves every run).
     walk: u64,
@@ -33,7 +33,7 @@ pub struct MovePath {
 #[doc(hidden)]
 pub struct BenchGame {
     key: GameKey,
-    table: Arc<Table>,
+    pub(crate) table: Arc<Table>,
 }
 
 impl BenchGame {

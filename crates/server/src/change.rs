@@ -212,7 +212,8 @@ async fn store_and_tell(
     let now = update.now;
     let told = arbiter_store::NewNotice::recipients_of(&update.notices);
     let started = std::time::Instant::now();
-    let stored = state.store.update_game(&key, version, update).await;
+    // Boxed: the task that stores a change stays small to start and to end.
+    let stored = Box::pin(state.store.update_game(&key, version, update)).await;
     state.metrics.database("update_game", started.elapsed());
     let stored = stored?;
     let mut table = Table::new(stored, changed.play);

@@ -349,11 +349,14 @@ export interface components {
       status: components["schemas"]["StatusView"];
       /** @description When the player to move (the round) runs out of time. */
       deadline?: string | null;
-      /** @description The viewer's legal moves, when the viewer is to move. */
-      legal?: components["schemas"]["LegalMove"][] | null;
       scg?: components["schemas"]["ScgChange"] | null;
       /** @description When it last changed. */
       updated: string;
+      /**
+       * @description The viewer's legal moves, when the viewer is to move. Written last:
+       * the server writes everything before it once for every viewer.
+       */
+      legal?: components["schemas"]["LegalMove"][] | null;
     };
     /** @description A chat message as readers see it. */
     ChatMessageView: {

@@ -43,6 +43,10 @@ pub struct Table {
     /// The change messages made for players, by the seats they hold:
     /// every socket of one seat shares one.
     player_changes: Mutex<Vec<(Vec<Seat>, Utf8Bytes)>>,
+    /// In a turn-based game, the change message as every viewer gets it
+    /// but for the legal moves of the one to move (`None` when the board
+    /// cannot be told as a change), made once.
+    turn_change: OnceLock<Option<Utf8Bytes>>,
     /// What changed on the board since the version of the first `.0`
     /// moves: in a turn-based game every viewer sees the same board, so it
     /// is worked out once for the spectators and every player.
@@ -67,6 +71,7 @@ impl Table {
             moves: OnceLock::new(),
             spectator_change: OnceLock::new(),
             player_changes: Mutex::new(Vec::new()),
+            turn_change: OnceLock::new(),
             board_change: OnceLock::new(),
         }
     }
@@ -108,11 +113,27 @@ impl Table {
     /// (The whole view, should the board not be told as a change.)
     pub fn spectator_change(&self, made: &Made) -> Utf8Bytes {
         self.spectator_change
-            .get_or_init(|| match self.change(None, made) {
-                Some(change) => change_text(change),
-                None => self.spectator_message(),
+            .get_or_init(|| match self.shared_change(made) {
+                Some(Some(text)) => text,
+                Some(None) => self.spectator_message(),
+                None => match self.change(None, made) {
+                    Some(change) => change_text(change),
+                    None => self.spectator_message(),
+                },
             })
             .clone()
+    }
+
+    /// In a turn-based game (`None` otherwise), the change message every
+    /// viewer gets but the player to move, who gets it with their legal
+    /// moves added: made once. `Some(None)` when the board cannot be told
+    /// as a change.
+    fn shared_change(&self, made: &Made) -> Option<Option<Utf8Bytes>> {
+        if !matches!(self.play, Match::Turns(_)) {
+            return None;
+        }
+        let text = self.turn_change.get_or_init(|| self.change(None, made).map(change_text));
+        Some(text.clone())
     }
 
     /// The `change` message for `account`'s sockets that saw the version
@@ -121,13 +142,25 @@ impl Table {
     /// seat only).
     pub fn player_change(&self, account: AccountId, made: &Made) -> Utf8Bytes {
         let seats = self.seats_of(account);
+        // A turn-based game tells every viewer the same but the legal
+        // moves of the one to move: written once, those added to it.
+        let to_move = self.to_move();
+        let moving = seats.iter().copied().find(|s| to_move.contains(s));
+        let shared = match self.shared_change(made) {
+            Some(Some(shared)) if moving.is_none() => return shared,
+            Some(shared) => shared,
+            None => None,
+        };
         let mut cached = self.player_changes.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, text)) = cached.iter().find(|(s, _)| *s == seats) {
             return text.clone();
         }
-        let text = match self.change(Some(account), made) {
-            Some(change) => change_text(change),
-            None => view_text(self.view(Some(account))),
+        let text = match (shared, moving) {
+            (Some(shared), Some(seat)) => with_legal(&shared, &self.play.legal_for(seat)),
+            _ => match self.change(Some(account), made) {
+                Some(change) => change_text(change),
+                None => view_text(self.view(Some(account))),
+            },
         };
         cached.push((seats, text.clone()));
         text
@@ -215,7 +248,57 @@ fn view_text(view: arbiter_api::GameView) -> Utf8Bytes {
 }
 
 /// A change message as sockets send it.
+/// `shared`, a `change` message written without legal moves, with
+/// `legal` added as its last field (where [`arbiter_api::ChangeMessage`]
+/// writes it).
+fn with_legal(shared: &str, legal: &[arbiter_core::LegalMove]) -> Utf8Bytes {
+    let Some(open) = shared.strip_suffix('}') else { return Utf8Bytes::from(shared) };
+    let Ok(legal) = serde_json::to_string(legal) else { return Utf8Bytes::from(shared) };
+    let mut text = String::with_capacity(open.len() + legal.len() + 12);
+    text.push_str(open);
+    text.push_str(",\"legal\":");
+    text.push_str(&legal);
+    text.push('}');
+    Utf8Bytes::from(text)
+}
+
 fn change_text(change: arbiter_api::ChangeMessage) -> Utf8Bytes {
     let message = arbiter_api::ServerMessage::Change(Box::new(change));
     Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bench::MovePath;
+
+    #[tokio::test]
+    async fn every_viewer_is_told_what_a_change_message_of_their_own_says() {
+        // The change written once and shared, the legal moves added for
+        // the player to move, reads as the message made for each viewer.
+        for game in ["agog", "sage", "ogama"] {
+            let dir = tempfile::tempdir().unwrap();
+            let mut path = MovePath::open(&dir.path().join("moves.sqlite")).await.unwrap();
+            let mut played = path.new_game(game, 4).await.unwrap().expect("a game that goes on");
+            for _ in 0..6 {
+                assert!(path.play(&mut played).await.unwrap(), "{game}: a move that leaves the game going");
+                let table = played.table.clone();
+                let made = table.made.as_ref().expect("made by a move");
+                let viewers = [None, Some(path.players[0].id), Some(path.players[1].id)];
+                let mut legal_told = 0;
+                for viewer in viewers {
+                    let told = match viewer {
+                        None => table.spectator_change(made),
+                        Some(account) => table.player_change(account, made),
+                    };
+                    let told: serde_json::Value = serde_json::from_str(&told).unwrap();
+                    let own = table.change(viewer, made).expect("the board told as a change");
+                    let own = serde_json::to_value(arbiter_api::ServerMessage::Change(Box::new(own))).unwrap();
+                    assert_eq!(told, own, "{game} at ply {}, viewer {viewer:?}", table.ply());
+                    legal_told +=
+                        usize::from(told.get("legal").is_some_and(|l| l.as_array().is_some_and(|l| !l.is_empty())));
+                }
+                assert_eq!(legal_told, 1, "{game}: only the player to move is told their moves");
+            }
+        }
+    }
 }
