@@ -286,11 +286,9 @@ impl BoardModel {
             && self.rows == before.rows
             && self.checkered == before.checkered
             && self.cells.len() == before.cells.len()
-            && self
-                .cells
-                .iter()
-                .zip(&before.cells)
-                .all(|(a, b)| a.name == b.name && a.zone == b.zone && a.zone_owner == b.zone_owner);
+            && self.cells.iter().zip(&before.cells).all(|(a, b)| {
+                same(&a.name, &b.name) && same_opt(&a.zone, &b.zone) && same_opt(&a.zone_owner, &b.zone_owner)
+            });
         if !same_grid {
             return None;
         }
@@ -298,7 +296,7 @@ impl BoardModel {
             .cells
             .iter()
             .zip(&before.cells)
-            .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
+            .filter(|(a, b)| !same(&a.words, &b.words) || !same_stack(&a.stack, &b.stack))
             .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
             .collect();
         let same_spots = self.spots.len() == before.spots.len()
@@ -416,6 +414,34 @@ pub fn legal_entries(moves: Vec<(String, Clicks)>) -> Vec<LegalMove> {
         .collect()
 }
 
+/// Whether two names are the same, at once when both are lent from the
+/// same table (most of two boards' words are).
+fn same(a: &Name, b: &Name) -> bool {
+    (a.as_ptr() == b.as_ptr() && a.len() == b.len()) || a == b
+}
+
+/// [`same`] for names that may be absent.
+fn same_opt(a: &Option<Name>, b: &Option<Name>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => same(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
+/// Whether two stacks hold the same pieces, names compared as [`same`].
+fn same_stack(a: &[Piece], b: &[Piece]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(a, b)| {
+            let Piece { owner, kind, label, pending, count } = a;
+            *pending == b.pending
+                && *count == b.count
+                && same_opt(owner, &b.owner)
+                && same(kind, &b.kind)
+                && same(label, &b.label)
+        })
+}
+
 /// A quick hash of a move's steps (FNV-1a over their bytes, each step
 /// ended by a byte no name holds), for [`legal_entries`]'s sort.
 fn steps_hash(steps: &[Name]) -> u64 {
@@ -469,9 +495,16 @@ const ONE_CHARACTER_NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 /// `c` as a [`Name`]: lent from a fixed table for an ASCII letter, digit
 /// or `@`, made otherwise.
 pub fn char_name(c: char) -> Name {
-    match ONE_CHARACTER_NAMES.find(c) {
-        Some(at) if c.is_ascii() => Name::Borrowed(&ONE_CHARACTER_NAMES[at..at + 1]),
-        _ => Name::Owned(c.to_string()),
+    let at = match c {
+        'A'..='Z' => Some(c as usize - 'A' as usize),
+        'a'..='z' => Some(26 + c as usize - 'a' as usize),
+        '0'..='9' => Some(52 + c as usize - '0' as usize),
+        '@' => Some(62),
+        _ => None,
+    };
+    match at.and_then(|at| ONE_CHARACTER_NAMES.get(at..at + 1)) {
+        Some(name) => Name::Borrowed(name),
+        None => Name::Owned(c.to_string()),
     }
 }
 
@@ -551,6 +584,11 @@ mod tests {
         assert!(matches!(char_name('G'), Name::Borrowed("G")));
         assert!(matches!(char_name('7'), Name::Borrowed("7")));
         assert_eq!(char_name('é'), "é");
+        for c in ONE_CHARACTER_NAMES.chars().chain(['-', ' ', '*']) {
+            let name = char_name(c);
+            assert_eq!(name, c.to_string().as_str());
+            assert_eq!(matches!(name, Name::Borrowed(_)), c.is_ascii_alphanumeric() || c == '@', "{c}");
+        }
         static TABLE: NameTable = NameTable::new(|| vec!["a1".into(), "b1".into()]);
         assert_eq!(TABLE.get(1), "b1");
         assert_eq!(TABLE.str(5), "");
