@@ -160,6 +160,7 @@ where
             rematch: table.stored.rematch.clone(),
             notices,
             mail: crate::mail::for_change(state, &made, &table, now).await,
+            kept: Some(arbiter_store::KeptColumns::of(&table.stored)),
             now,
         };
         table.made = Some(made);

@@ -26,12 +26,25 @@ pub(crate) struct Change {
 /// ([`crate::pg_plain_change`] makes it part of a larger statement).
 macro_rules! update_game_sql {
     () => {
-        "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
-         updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
-         WHERE key = $1 AND version = $2 RETURNING created, creator_id, invite_code"
+        concat!($crate::change::update_game_only_sql!(), " RETURNING created, creator_id, invite_code")
     };
 }
 pub(crate) use update_game_sql;
+
+/// [`UPDATE_GAME`] without the columns it returns.
+macro_rules! update_game_only_sql {
+    () => {
+        "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
+         updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
+         WHERE key = $1 AND version = $2"
+    };
+}
+pub(crate) use update_game_only_sql;
+
+/// [`UPDATE_GAME`] for a change that knows the columns a game keeps
+/// ([`crate::GameUpdate::kept`]): nothing returned, so SQLite builds no
+/// table to return it from.
+pub(crate) const UPDATE_GAME_KNOWN: &str = update_game_only_sql!();
 
 /// The conditional update of a game: `$1` its key, `$2` the version the
 /// change was made from, then its columns; returns the columns it keeps.

@@ -195,8 +195,30 @@ pub struct GameUpdate {
     /// Notices that tell of the change, kept with it (and announced to
     /// the other servers when it is committed).
     pub notices: Vec<crate::notices::NewNotice>,
+    /// The columns a game keeps through every change, as the change found
+    /// them: given, SQLite's writer does not return them from its update
+    /// (PostgreSQL's statement returns them at no cost). `None`: read back.
+    pub kept: Option<KeptColumns>,
     /// The time now.
     pub now: Timestamp,
+}
+
+/// The columns a game keeps through every change once it is made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptColumns {
+    /// When it was made.
+    pub created: Timestamp,
+    /// Who made it.
+    pub creator: Option<AccountId>,
+    /// Its invitation code, if it is private.
+    pub invite: Option<String>,
+}
+
+impl KeptColumns {
+    /// The columns `game` keeps.
+    pub fn of(game: &StoredGame) -> KeptColumns {
+        KeptColumns { created: game.created, creator: game.creator, invite: game.invite.clone() }
+    }
 }
 
 /// Which games [`Store::games`](crate::Store::games) lists.

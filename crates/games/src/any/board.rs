@@ -37,7 +37,7 @@ impl AnyGame {
     /// with its clicks, sorted by the move's text.
     pub fn legal_for(&self, seat: Seat) -> Vec<LegalMove> {
         let mut entries = by_kind!(self, g => turn_entries(g, seat), h => play_entries(h, seat));
-        entries.sort_by(|a, b| a.mv.cmp(&b.mv));
+        entries.sort_unstable_by(|a, b| a.mv.cmp(&b.mv));
         entries
     }
 
@@ -52,7 +52,7 @@ impl AnyGame {
                 }
             }
         }
-        entries.sort_by(|a, b| a.mv.cmp(&b.mv));
+        entries.sort_unstable_by(|a, b| a.mv.cmp(&b.mv));
         entries
     }
 }

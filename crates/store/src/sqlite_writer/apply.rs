@@ -5,7 +5,8 @@
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::change::{
-    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, SET_STANDING, TAKE_SEAT, UPDATE_GAME, VERSION_OF_GAME,
+    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, SET_STANDING, TAKE_SEAT, UPDATE_GAME, UPDATE_GAME_KNOWN,
+    VERSION_OF_GAME,
 };
 use crate::error::StoreError;
 use crate::game_moves::{ADD_MOVE, DROP_MOVES_FROM, ply_column};
@@ -35,26 +36,33 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
     let update = &change.update;
     let game = update.record.game.to_string();
     let offers = crate::offers::write_offers(&update.offers);
-    let kept = connection
-        .prepare_cached(UPDATE_GAME)
-        .map_err(failed)?
-        .query_row(
-            named_params! {
-                "$1": key,
-                "$2": change.expected_version,
-                "$3": game,
-                "$4": update.state.as_str(),
-                "$5": change.record,
-                "$6": update.deadline.map(arbiter_play::Timestamp::unix),
-                "$7": update.now.unix(),
-                "$8": offers,
-                "$9": update.rematch.as_ref().map(|k| k.0.as_str()),
-                "$10": update.awaited,
-            },
-            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
-        )
-        .optional()
-        .map_err(failed)?;
+    let (deadline, rematch) = (update.deadline.map(arbiter_play::Timestamp::unix), update.rematch.as_ref());
+    let params = named_params! {
+        "$1": key,
+        "$2": change.expected_version,
+        "$3": game,
+        "$4": update.state.as_str(),
+        "$5": change.record,
+        "$6": deadline,
+        "$7": update.now.unix(),
+        "$8": offers,
+        "$9": rematch.map(|k| k.0.as_str()),
+        "$10": update.awaited,
+    };
+    let kept: Option<Kept> = match &update.kept {
+        // Known: nothing to return, so nothing for SQLite to gather.
+        Some(known) => {
+            let changed =
+                connection.prepare_cached(UPDATE_GAME_KNOWN).map_err(failed)?.execute(params).map_err(failed)?;
+            (changed == 1).then(|| (known.created.unix(), known.creator.map(|a| a.0), known.invite.clone()))
+        }
+        None => connection
+            .prepare_cached(UPDATE_GAME)
+            .map_err(failed)?
+            .query_row(params, |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .optional()
+            .map_err(failed)?,
+    };
     let Some(kept) = kept else {
         let found: Option<i64> = connection
             .prepare_cached(VERSION_OF_GAME)

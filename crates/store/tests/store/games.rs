@@ -55,6 +55,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         rematch: None,
         notices: Vec::new(),
         mail: Vec::new(),
+        kept: None,
         now: at(now),
     }
 }
@@ -606,6 +607,8 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
             seats: Some(new.seats.clone()),
             awaited: Some(1),
             deadline: Some(at(now + 100)),
+            // The columns a game keeps, known: not read back.
+            kept: Some(arbiter_store::KeptColumns { created: at(0), creator: Some(ann), invite: None }),
             ..update(head.clone(), GameState::Active, now)
         };
 
@@ -624,6 +627,7 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
         }
         assert_eq!(stored.len(), 1);
         assert_eq!((stored[0].version, &stored[0].seats), (2, &new.seats), "answered with the seats it knew");
+        assert_eq!((stored[0].created, stored[0].creator), (at(0), Some(ann)), "and the columns it kept");
         let read = store.game(&key).await.unwrap().unwrap();
         assert_eq!(read.record.moves.len(), 3);
         assert_eq!((read.version, read.deadline, read.updated), (2, Some(at(101)), at(1)));
