@@ -113,13 +113,9 @@ impl Table {
     /// (The whole view, should the board not be told as a change.)
     pub fn spectator_change(&self, made: &Made) -> Utf8Bytes {
         self.spectator_change
-            .get_or_init(|| match self.shared_change(made) {
-                Some(Some(text)) => text,
-                Some(None) => self.spectator_message(),
-                None => match self.change(None, made) {
-                    Some(change) => change_text(change),
-                    None => self.spectator_message(),
-                },
+            .get_or_init(|| {
+                let change = self.shared_change(made).unwrap_or_else(|| self.change(None, made).map(change_text));
+                change.unwrap_or_else(|| self.spectator_message())
             })
             .clone()
     }
@@ -247,7 +243,6 @@ fn view_text(view: arbiter_api::GameView) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
 }
 
-/// A change message as sockets send it.
 /// `shared`, a `change` message written without legal moves, with
 /// `legal` added as its last field (where [`arbiter_api::ChangeMessage`]
 /// writes it).
@@ -262,6 +257,7 @@ fn with_legal(shared: &str, legal: &[arbiter_core::LegalMove]) -> Utf8Bytes {
     Utf8Bytes::from(text)
 }
 
+/// A change message as sockets send it.
 fn change_text(change: arbiter_api::ChangeMessage) -> Utf8Bytes {
     let message = arbiter_api::ServerMessage::Change(Box::new(change));
     Utf8Bytes::from(serde_json::to_string(&message).unwrap_or_default())
