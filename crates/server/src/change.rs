@@ -115,6 +115,7 @@ where
         let now = state.clock.now();
         let version = table.stored.version;
         let offers_before = (table_offers(&table), table.stored.rematch.clone());
+        let found = arbiter_store::FoundColumns::of(&table.stored);
         let made = {
             let change = change.clone();
             let make = move || {
@@ -160,7 +161,7 @@ where
             rematch: table.stored.rematch.clone(),
             notices,
             mail: crate::mail::for_change(state, &made, &table, now).await,
-            kept: Some(arbiter_store::KeptColumns::of(&table.stored)),
+            found: Some(found),
             now,
         };
         table.made = Some(made);

@@ -5,7 +5,7 @@
 
 use arbiter_play::Timestamp;
 
-use crate::games::{GameKey, GameUpdate, StoredGame, StoredSeat};
+use crate::games::{FoundColumns, GameKey, GameUpdate, StoredGame, StoredSeat};
 
 /// One change to store, as the writer gets it.
 pub(crate) struct Change {
@@ -41,10 +41,40 @@ macro_rules! update_game_only_sql {
 }
 pub(crate) use update_game_only_sql;
 
-/// [`UPDATE_GAME`] for a change that knows the columns a game keeps
-/// ([`crate::GameUpdate::kept`]): nothing returned, so SQLite builds no
-/// table to return it from.
-pub(crate) const UPDATE_GAME_KNOWN: &str = update_game_only_sql!();
+/// The columns a change may leave as they were, with their parameters in
+/// [`UPDATE_GAME`]: each a bit of the mask [`update_game_found_sql`]
+/// takes, in this order.
+pub(crate) const LEFT_AS_FOUND: [(&str, &str); 4] =
+    [("state", "$4"), ("deadline", "$6"), ("offers", "$8"), ("rematch", "$9")];
+
+/// [`UPDATE_GAME`] for a change that knows the game's row as it found it
+/// ([`crate::GameUpdate::found`]): it writes the record, the time, the
+/// seats awaited and the version, and of [`LEFT_AS_FOUND`] only the
+/// columns whose bit is set in `changed` (the game's name and the columns
+/// a game keeps never change); nothing returned, so SQLite builds no
+/// table to return it from. An index on a column left out is not touched.
+pub(crate) fn update_game_found_sql(changed: usize) -> &'static str {
+    static TEXTS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
+        (0..1 << LEFT_AS_FOUND.len())
+            .map(|changed: usize| {
+                let mut set = String::from("record = $5, updated = $7, awaited = $10, version = version + 1");
+                for (bit, (column, parameter)) in LEFT_AS_FOUND.iter().enumerate() {
+                    if changed & (1 << bit) != 0 {
+                        set.push_str(&format!(", {column} = {parameter}"));
+                    }
+                }
+                format!("UPDATE games SET {set} WHERE key = $1 AND version = $2")
+            })
+            .collect()
+    });
+    TEXTS.get(changed).map_or(UPDATE_GAME_FOUND_ALL, String::as_str)
+}
+
+/// The bit of [`LEFT_AS_FOUND`]'s `offers`.
+pub(crate) const OFFERS_CHANGED: usize = 1 << 2;
+
+/// [`update_game_found_sql`] with every column written.
+const UPDATE_GAME_FOUND_ALL: &str = update_game_only_sql!();
 
 /// The conditional update of a game: `$1` its key, `$2` the version the
 /// change was made from, then its columns; returns the columns it keeps.
@@ -188,6 +218,24 @@ impl Change {
     /// (the version), having written nothing.
     pub(crate) fn may_fail_midway(&self) -> bool {
         self.update.seat_taken.is_some() || self.update.seat_declined.is_some()
+    }
+
+    /// The columns of [`LEFT_AS_FOUND`] this change sets to other values
+    /// than the row had as it `found` it, a bit each in that order.
+    pub(crate) fn columns_changed(&self, found: &FoundColumns) -> usize {
+        let update = &self.update;
+        let unix = |t: Option<Timestamp>| t.map(Timestamp::unix);
+        [
+            update.state != found.state,
+            unix(update.deadline) != unix(found.deadline),
+            update.offers != found.offers,
+            update.rematch != found.rematch,
+        ]
+        .iter()
+        .enumerate()
+        .filter(|(_, changed)| **changed)
+        .map(|(bit, _)| 1 << bit)
+        .sum()
     }
 
     /// The game as stored once this change is committed.

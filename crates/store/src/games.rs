@@ -195,29 +195,49 @@ pub struct GameUpdate {
     /// Notices that tell of the change, kept with it (and announced to
     /// the other servers when it is committed).
     pub notices: Vec<crate::notices::NewNotice>,
-    /// The columns a game keeps through every change, as the change found
-    /// them: given, SQLite's writer does not return them from its update
-    /// (PostgreSQL's statement returns them at no cost). `None`: read back.
-    pub kept: Option<KeptColumns>,
+    /// The game's row as the change found it (at the version it was made
+    /// from): given, SQLite's writer neither returns the columns a game
+    /// keeps nor writes those the change left as they were, each an index
+    /// entry less to rewrite (PostgreSQL's statement returns them at no
+    /// cost and writes every column). `None`: read back, all written.
+    pub found: Option<FoundColumns>,
     /// The time now.
     pub now: Timestamp,
 }
 
-/// The columns a game keeps through every change once it is made.
+/// A game's row as a change found it: the columns it keeps through every
+/// change once it is made (when, by whom, its invitation) and those a
+/// change may leave as they were (its state, deadline, offers, rematch).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KeptColumns {
+pub struct FoundColumns {
     /// When it was made.
     pub created: Timestamp,
     /// Who made it.
     pub creator: Option<AccountId>,
     /// Its invitation code, if it is private.
     pub invite: Option<String>,
+    /// Its state.
+    pub state: GameState,
+    /// Its deadline.
+    pub deadline: Option<Timestamp>,
+    /// The offers standing.
+    pub offers: Vec<crate::offers::Offer>,
+    /// The game an accepted rematch made.
+    pub rematch: Option<GameKey>,
 }
 
-impl KeptColumns {
-    /// The columns `game` keeps.
-    pub fn of(game: &StoredGame) -> KeptColumns {
-        KeptColumns { created: game.created, creator: game.creator, invite: game.invite.clone() }
+impl FoundColumns {
+    /// The row of `game` as it is stored.
+    pub fn of(game: &StoredGame) -> FoundColumns {
+        FoundColumns {
+            created: game.created,
+            creator: game.creator,
+            invite: game.invite.clone(),
+            state: game.state,
+            deadline: game.deadline,
+            offers: game.offers.clone(),
+            rematch: game.rematch.clone(),
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::change::{
-    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, SET_STANDING, TAKE_SEAT, UPDATE_GAME, UPDATE_GAME_KNOWN,
-    VERSION_OF_GAME,
+    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, OFFERS_CHANGED, SET_STANDING, TAKE_SEAT, UPDATE_GAME,
+    VERSION_OF_GAME, update_game_found_sql,
 };
 use crate::error::StoreError;
 use crate::game_moves::{ADD_MOVE, DROP_MOVES_FROM, ply_column};
@@ -28,38 +28,57 @@ fn failed(e: rusqlite::Error) -> StoreError {
     StoreError::NotCommitted { reason: e.to_string() }
 }
 
+/// Binds `value` to the parameter `name` of `statement`, if it has one.
+fn bind_named(statement: &mut rusqlite::Statement<'_>, name: &str, value: impl rusqlite::ToSql) -> Result<(), StoreError> {
+    if let Some(index) = statement.parameter_index(name).map_err(failed)? {
+        statement.raw_bind_parameter(index, value).map_err(failed)?;
+    }
+    Ok(())
+}
+
 /// Runs `change` on `connection`, inside the caller's transaction: the
 /// conditional update, the moves, the seat, the standings, the mail and
 /// notices, the seats read back. The caller commits or rolls back.
 pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
     let key = change.key.0.as_str();
     let update = &change.update;
-    let game = update.record.game.to_string();
-    let offers = crate::offers::write_offers(&update.offers);
-    let (deadline, rematch) = (update.deadline.map(arbiter_play::Timestamp::unix), update.rematch.as_ref());
-    let params = named_params! {
-        "$1": key,
-        "$2": change.expected_version,
-        "$3": game,
-        "$4": update.state.as_str(),
-        "$5": change.record,
-        "$6": deadline,
-        "$7": update.now.unix(),
-        "$8": offers,
-        "$9": rematch.map(|k| k.0.as_str()),
-        "$10": update.awaited,
-    };
-    let kept: Option<Kept> = match &update.kept {
-        // Known: nothing to return, so nothing for SQLite to gather.
-        Some(known) => {
-            let changed =
-                connection.prepare_cached(UPDATE_GAME_KNOWN).map_err(failed)?.execute(params).map_err(failed)?;
-            (changed == 1).then(|| (known.created.unix(), known.creator.map(|a| a.0), known.invite.clone()))
+    let kept: Option<Kept> = match &update.found {
+        // Found: nothing to return, so nothing for SQLite to gather, and
+        // only the columns the change changed written.
+        Some(found) => {
+            let changed = change.columns_changed(found);
+            let mut statement = connection.prepare_cached(update_game_found_sql(changed)).map_err(failed)?;
+            let offers = (changed & OFFERS_CHANGED != 0).then(|| crate::offers::write_offers(&update.offers));
+            bind_named(&mut statement, "$1", key)?;
+            bind_named(&mut statement, "$2", change.expected_version)?;
+            bind_named(&mut statement, "$4", update.state.as_str())?;
+            bind_named(&mut statement, "$5", change.record.as_str())?;
+            bind_named(&mut statement, "$6", update.deadline.map(arbiter_play::Timestamp::unix))?;
+            bind_named(&mut statement, "$7", update.now.unix())?;
+            bind_named(&mut statement, "$8", offers)?;
+            bind_named(&mut statement, "$9", update.rematch.as_ref().map(|k| k.0.as_str()))?;
+            bind_named(&mut statement, "$10", update.awaited)?;
+            let updated = statement.raw_execute().map_err(failed)?;
+            (updated == 1).then(|| (found.created.unix(), found.creator.map(|a| a.0), found.invite.clone()))
         }
         None => connection
             .prepare_cached(UPDATE_GAME)
             .map_err(failed)?
-            .query_row(params, |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .query_row(
+                named_params! {
+                    "$1": key,
+                    "$2": change.expected_version,
+                    "$3": update.record.game.as_str(),
+                    "$4": update.state.as_str(),
+                    "$5": change.record,
+                    "$6": update.deadline.map(arbiter_play::Timestamp::unix),
+                    "$7": update.now.unix(),
+                    "$8": crate::offers::write_offers(&update.offers),
+                    "$9": update.rematch.as_ref().map(|k| k.0.as_str()),
+                    "$10": update.awaited,
+                },
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+            )
             .optional()
             .map_err(failed)?,
     };

@@ -28,7 +28,7 @@ const MOST_CHANGES_A_COMMIT: usize = 256;
 const QUEUED_CHANGES: usize = 4096;
 
 /// Prepared statements the writer keeps (every one it runs fits).
-const KEPT_STATEMENTS: usize = 32;
+const KEPT_STATEMENTS: usize = 48;
 
 /// What the writer is asked to do.
 enum Work {

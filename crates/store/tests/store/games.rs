@@ -55,7 +55,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         rematch: None,
         notices: Vec::new(),
         mail: Vec::new(),
-        kept: None,
+        found: None,
         now: at(now),
     }
 }
@@ -607,8 +607,17 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
             seats: Some(new.seats.clone()),
             awaited: Some(1),
             deadline: Some(at(now + 100)),
-            // The columns a game keeps, known: not read back.
-            kept: Some(arbiter_store::KeptColumns { created: at(0), creator: Some(ann), invite: None }),
+            // The row as the change found it, known: the columns a game
+            // keeps not read back, the columns left as they were not written.
+            found: Some(arbiter_store::FoundColumns {
+                created: at(0),
+                creator: Some(ann),
+                invite: None,
+                state: GameState::Active,
+                deadline: (now > 1).then(|| at(now + 99)),
+                offers: Vec::new(),
+                rematch: None,
+            }),
             ..update(head.clone(), GameState::Active, now)
         };
 
@@ -651,6 +660,58 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
         drop(listener);
         store.close().await;
         other.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_change_that_knows_the_row_it_found_writes_every_column_it_changed() {
+    // Given the row as it found it, SQLite's writer leaves out of its
+    // update the columns the change did not change: each column a change
+    // does change, alone or with others, must still be written, and the
+    // rest read back as they were.
+    on_both("a_change_that_knows_the_row_it_found_writes_every_column_it_changed", |db| async move {
+        use arbiter_store::{FoundColumns, Offer, OfferKind};
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let new = new_game("found", ann, GameState::Active, 0);
+        let mut stored = store.create_game(&new).await.unwrap();
+        let key = GameKey("found".into());
+        let draw = Offer { kind: OfferKind::Draw, by: 0, ply: 2 };
+        let rematch = Some(GameKey("next".into()));
+        // (state, deadline, offers, rematch) of each change in turn.
+        let changes = [
+            (GameState::Active, None, vec![], None),
+            (GameState::Active, Some(at(50)), vec![], None),
+            (GameState::Active, Some(at(50)), vec![draw], None),
+            (GameState::Active, Some(at(60)), vec![], None),
+            (GameState::Open, None, vec![draw], None),
+            (GameState::Finished, None, vec![], rematch.clone()),
+            (GameState::Finished, None, vec![], rematch),
+            (GameState::Finished, None, vec![], None),
+        ];
+        for (i, (state, deadline, offers, rematch)) in changes.into_iter().enumerate() {
+            let now = i64::try_from(i).unwrap() + 1;
+            let head = GameRecord { moves: Vec::new(), ..record(&format!("found {i}")) };
+            let change = GameUpdate {
+                deadline,
+                offers: offers.clone(),
+                rematch: rematch.clone(),
+                seats: Some(stored.seats.clone()),
+                found: Some(FoundColumns::of(&stored)),
+                ..update(head.clone(), state, now)
+            };
+            stored = store.update_game(&key, stored.version, change).await.unwrap();
+            let read = store.game(&key).await.unwrap().unwrap();
+            let columns = (read.state, read.deadline, read.offers.clone(), read.rematch.clone(), read.updated);
+            assert_eq!(columns, (state, deadline, offers, rematch, at(now)), "change {i}");
+            assert_eq!((read.version, read.created, read.creator), (stored.version, at(0), Some(ann)), "change {i}");
+            assert_eq!(read.record.tags, head.tags, "change {i}: the record's head");
+            // The state's index is right too: listed under the state it has.
+            let listed = store.games(&GameFilter { state: Some(state), ..GameFilter::default() }).await.unwrap();
+            assert!(listed.iter().any(|g| g.key == key), "change {i}: listed as {state:?}");
+        }
+        store.close().await;
     })
     .await;
 }

@@ -93,7 +93,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             rematch: None,
             notices: Vec::new(),
             mail: Vec::new(),
-            kept: None,
+            found: None,
             now: at(1),
         };
         // Refused (stale, then a seat that is not open): not announced.

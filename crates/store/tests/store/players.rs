@@ -61,7 +61,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         rematch: None,
         notices: Vec::new(),
         mail: Vec::new(),
-        kept: None,
+        found: None,
         now: at(2),
     };
     store.update_game(&GameKey(key.into()), 1, update).await.unwrap();
