@@ -18,6 +18,7 @@ mod options;
 mod playout;
 mod round;
 mod seat;
+mod shared_log;
 mod simultaneous;
 mod status;
 mod zobrist;
@@ -38,6 +39,7 @@ pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue
 pub use playout::{perft, perft_divide, random_playout};
 pub use round::{MAX_SEATS, Round};
 pub use seat::{Seat, SeatSet};
+pub use shared_log::SharedLog;
 pub use simultaneous::{SimultaneousGame, SimultaneousNotation};
 pub use status::{EndReason, GameStatus, Outcome};
 pub use zobrist::{splitmix64, zobrist_keys};

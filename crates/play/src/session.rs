@@ -5,9 +5,8 @@
 
 use std::sync::Arc;
 
-use arbiter_core::{EndReason, GameOptions, GameStatus, Outcome, Seat};
+use arbiter_core::{EndReason, GameOptions, GameStatus, Outcome, Seat, SharedLog};
 use arbiter_games::{AnyGame, AnyMove, GameId, Line};
-use imbl::Vector;
 
 use crate::computer::{self, Thinking};
 use crate::error::PlayError;
@@ -18,16 +17,16 @@ use crate::time::{DAY, Timestamp};
 
 /// A turn-based game in progress (or finished). Copying one is cheap
 /// whatever its length: its line, move texts and times are persistent
-/// (shared with the copy until changed), and its record is kept without
-/// its moves.
+/// (shared with the copy, which adds to them in place), and its record
+/// is kept without its moves.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// The record without its moves (they are `texts` and `times`).
     head: Arc<GameRecord>,
     line: Line,
     /// Each move as the record writes it, formatted once when played.
-    texts: Vector<Arc<str>>,
-    times: Vector<Option<Timestamp>>,
+    texts: SharedLog<Arc<str>>,
+    times: SharedLog<Option<Timestamp>>,
     ended: Option<Outcome>,
     /// The fewest moves the game has had since [`Session::mark_kept`]:
     /// the moves before it are unchanged since.
@@ -113,8 +112,7 @@ impl Session {
     /// The moves from the `from`th on (the first is 0), as the record
     /// writes them.
     pub fn move_records(&self, from: usize) -> Vec<MoveRecord> {
-        // By index: skipping through the persistent vectors' iterators
-        // would walk every move before `from`.
+        // By index: straight to the `from`th move.
         (from..self.texts.len())
             .filter_map(|i| Some(MoveRecord { text: self.texts.get(i)?.to_string(), at: *self.times.get(i)? }))
             .collect()

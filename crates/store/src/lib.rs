@@ -164,7 +164,9 @@ pub use backup::{Backup, backup_sqlite};
 pub use chat::{ChatMessage, ROOM_KEPT, Room};
 pub use error::StoreError;
 pub use game_moves::MovesWrite;
-pub use games::{GameFilter, GameKey, GameState, FoundColumns, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat};
+pub use games::{
+    FoundColumns, GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat,
+};
 pub use guests::GUEST_PASSWORD_HASH;
 pub use mail::{MailToken, NewMail, QueuedMail, ReplyTo};
 pub use mail_in::MAIL_IN_KEPT;

@@ -1,11 +1,13 @@
 //! A game as played: its positions and moves in order, with the rules
 //! that look back (repetition) kept up to date move by move. The line is
-//! persistent: a copy shares what it was copied from, so copying a game of
-//! 300 moves to change it costs what copying one of 3 does.
+//! persistent: a copy shares what it was copied from (its positions and
+//! moves are [`SharedLog`]s, to which the next version adds in place; its
+//! repetition counts a persistent map), so copying a game of 300 moves to
+//! change it costs what copying one of 3 does.
 
-use imbl::{HashMap, Vector};
+use imbl::HashMap;
 
-use arbiter_core::{EndReason, GameStatus, MoveError, Outcome};
+use arbiter_core::{EndReason, GameStatus, MoveError, Outcome, SharedLog};
 
 use crate::registry::{AnyGame, AnyMove};
 
@@ -16,8 +18,8 @@ use crate::registry::{AnyGame, AnyMove};
 /// clone shares the positions and moves until either changes.
 #[derive(Clone, Debug)]
 pub struct Line {
-    positions: Vector<AnyGame>,
-    moves: Vector<AnyMove>,
+    positions: SharedLog<AnyGame>,
+    moves: SharedLog<AnyMove>,
     seen: HashMap<u64, u32>,
 }
 
@@ -26,7 +28,7 @@ impl Line {
     pub fn new(start: AnyGame) -> Line {
         let mut seen = HashMap::new();
         seen.insert(start.hash(), 1);
-        Line { positions: Vector::unit(start), moves: Vector::new(), seen }
+        Line { positions: SharedLog::unit(start), moves: SharedLog::new(), seen }
     }
 
     /// The position now.
@@ -40,12 +42,12 @@ impl Line {
     }
 
     /// Every position so far, the start first.
-    pub fn positions(&self) -> &Vector<AnyGame> {
+    pub fn positions(&self) -> &SharedLog<AnyGame> {
         &self.positions
     }
 
     /// The moves played so far.
-    pub fn moves(&self) -> &Vector<AnyMove> {
+    pub fn moves(&self) -> &SharedLog<AnyMove> {
         &self.moves
     }
 

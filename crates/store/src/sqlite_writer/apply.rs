@@ -29,7 +29,11 @@ fn failed(e: rusqlite::Error) -> StoreError {
 }
 
 /// Binds `value` to the parameter `name` of `statement`, if it has one.
-fn bind_named(statement: &mut rusqlite::Statement<'_>, name: &str, value: impl rusqlite::ToSql) -> Result<(), StoreError> {
+fn bind_named(
+    statement: &mut rusqlite::Statement<'_>,
+    name: &str,
+    value: impl rusqlite::ToSql,
+) -> Result<(), StoreError> {
     if let Some(index) = statement.parameter_index(name).map_err(failed)? {
         statement.raw_bind_parameter(index, value).map_err(failed)?;
     }
