@@ -21,8 +21,9 @@ use crate::time::Timestamp;
 pub enum Match {
     /// A turn-based game.
     Turns(Session),
-    /// A game of rounds (Single Capture Go).
-    Rounds(Rounds),
+    /// A game of rounds (Single Capture Go), boxed: its board is far
+    /// larger than a turn-based session.
+    Rounds(Box<Rounds>),
 }
 
 /// What became of a player's move or play.
@@ -78,7 +79,7 @@ impl Match {
         if record.game.is_simultaneous() {
             let mut rounds = Rounds::from_record(record)?;
             rounds.defer_computer_plays();
-            Ok(Match::Rounds(rounds))
+            Ok(Match::Rounds(Box::new(rounds)))
         } else {
             Ok(Match::Turns(Session::from_record(record)?))
         }
@@ -101,7 +102,7 @@ impl Match {
                 now,
             )?;
             rounds.announce_missing();
-            return Ok(Match::Rounds(rounds));
+            return Ok(Match::Rounds(Box::new(rounds)));
         }
         let start = game.start(&record.options, None)?;
         check_seats(&start, &record.seats)?;
