@@ -180,6 +180,13 @@ impl BoardModel {
         self.cell(name).is_some() || self.spot(name).is_some()
     }
 
+    /// Marks `steps` (a move's clicks) as the last move: each place of
+    /// this board once, in order; a step that names no place (a spot the
+    /// move took away) is left out.
+    pub fn mark_last_move(&mut self, steps: &[Name]) {
+        self.last_move = last_move_marks(steps, |name| self.has_place(name));
+    }
+
     /// Adds `piece` on `cell` as pending: a play only its player sees.
     pub fn add_pending(&mut self, cell: &str, piece: Piece) {
         if let Some(c) = self.cells.iter_mut().find(|c| c.name == cell) {
@@ -250,6 +257,36 @@ pub struct BoardChange {
 }
 
 impl BoardChange {
+    /// The change to a board whose changed cells are `cells` (as they are
+    /// now), whose spots went from `before` to `spots`, with `last_move`
+    /// marked and `notes` under it: the spots whose words or stack changed,
+    /// or every spot when the spots themselves changed (one appeared or
+    /// went, or moved).
+    pub fn of(
+        cells: Vec<PlaceChange>,
+        spots: &[Spot],
+        before: &[Spot],
+        last_move: Vec<Name>,
+        notes: Vec<String>,
+    ) -> BoardChange {
+        let same_spots = spots.len() == before.len()
+            && spots.iter().zip(before).all(|(a, b)| {
+                a.name == b.name && a.zone == b.zone && a.owner == b.owner && a.anchor == b.anchor && a.side == b.side
+            });
+        let (spots, all_spots) = if same_spots {
+            let changed = spots
+                .iter()
+                .zip(before)
+                .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
+                .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
+                .collect();
+            (changed, None)
+        } else {
+            (Vec::new(), Some(spots.to_vec()))
+        };
+        BoardChange { cells, spots, all_spots, last_move, notes }
+    }
+
     /// Whether nothing but the last move and notes changed.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty() && self.spots.is_empty() && self.all_spots.is_none()
@@ -269,6 +306,25 @@ impl BoardChange {
                 stack: cell.stack.clone(),
             });
         }
+    }
+}
+
+/// The places of `steps` (a move's clicks) a board marks as its last
+/// move: each step `is_place` takes, once, in order.
+pub fn last_move_marks(steps: &[Name], is_place: impl Fn(&str) -> bool) -> Vec<Name> {
+    let mut marked: Vec<Name> = Vec::with_capacity(steps.len());
+    for step in steps {
+        if is_place(step) && !marked.contains(step) {
+            marked.push(step.clone());
+        }
+    }
+    marked
+}
+
+impl Cell {
+    /// This cell as a change tells it: its name, words and stack.
+    pub fn as_change(&self) -> PlaceChange {
+        PlaceChange::new(&self.name, &self.words, &self.stack)
     }
 }
 
@@ -299,23 +355,7 @@ impl BoardModel {
             .filter(|(a, b)| !same(&a.words, &b.words) || !same_stack(&a.stack, &b.stack))
             .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
             .collect();
-        let same_spots = self.spots.len() == before.spots.len()
-            && self.spots.iter().zip(&before.spots).all(|(a, b)| {
-                a.name == b.name && a.zone == b.zone && a.owner == b.owner && a.anchor == b.anchor && a.side == b.side
-            });
-        let (spots, all_spots) = if same_spots {
-            let spots = self
-                .spots
-                .iter()
-                .zip(&before.spots)
-                .filter(|(a, b)| a.words != b.words || a.stack != b.stack)
-                .map(|(a, _)| PlaceChange::new(&a.name, &a.words, &a.stack))
-                .collect();
-            (spots, None)
-        } else {
-            (Vec::new(), Some(self.spots.clone()))
-        };
-        Some(BoardChange { cells, spots, all_spots, last_move: self.last_move.clone(), notes: self.notes.clone() })
+        Some(BoardChange::of(cells, &self.spots, &before.spots, self.last_move.clone(), self.notes.clone()))
     }
 
     /// Applies `change` (made by [`BoardModel::changes_since`] from a
@@ -526,6 +566,11 @@ impl NameTable {
     /// Entry `i` as a string slice (empty past the end).
     pub fn str(&'static self, i: usize) -> &'static str {
         self.0.get(i).map_or("", String::as_str)
+    }
+
+    /// Whether `text` is one of the entries.
+    pub fn contains(&'static self, text: &str) -> bool {
+        self.0.iter().any(|entry| entry == text)
     }
 }
 

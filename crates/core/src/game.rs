@@ -122,6 +122,18 @@ pub trait Notation: Game {
     /// pieces, the spots off the grid and notes.
     fn board_model(&self) -> crate::BoardModel;
 
+    /// What changed on the board from `before` (another position of this
+    /// game) to this position, with `last_move` (the clicks of the move
+    /// that led here) marked where they are places of this board:
+    /// `board_model()` with the marks, `changes_since(&before.board_model())`.
+    /// That is what this default does; a game may tell the change from
+    /// its positions instead, without drawing either board whole.
+    fn board_change(&self, before: &Self, last_move: &[crate::Name]) -> Option<crate::BoardChange> {
+        let mut after = self.board_model();
+        after.mark_last_move(last_move);
+        after.changes_since(&before.board_model())
+    }
+
     /// The cells and spots clicked to make `mv`, a legal move here, and
     /// the words that tell it from other moves with the same clicks.
     fn clicks(&self, mv: &Self::Move) -> crate::Clicks;

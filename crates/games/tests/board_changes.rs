@@ -4,7 +4,7 @@
 //! part of the board; one move's change stays small.
 
 use arbiter_core::{BoardModel, GameOptions, OptionValue};
-use arbiter_games::{AnyGame, GameId};
+use arbiter_games::{AnyGame, AnyMove, GameId};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -28,17 +28,29 @@ fn start(game: GameId, pick: u64) -> AnyGame {
     game.start(&options, None).expect("a start position")
 }
 
+/// One random game of `game`: its positions from the start, and the move
+/// that led to each after the first.
+fn line(game: GameId, pick: u64, seed: u64, plies: usize) -> (Vec<AnyGame>, Vec<AnyMove>) {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut positions = vec![start(game, pick)];
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let position = positions.last().expect("the start at least");
+        let Some(mv) = position.random_step(&mut rng) else { break };
+        let next = position.play(&mv).expect("a random step is legal");
+        positions.push(next);
+        moves.push(mv);
+    }
+    (positions, moves)
+}
+
 /// Every board a viewer is shown in one random game of `game`: the start,
 /// then each position with its last move marked.
 fn boards(game: GameId, pick: u64, seed: u64, plies: usize) -> Vec<BoardModel> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut position = start(game, pick);
-    let mut boards = vec![position.board_model()];
-    for _ in 0..plies {
-        let Some(mv) = position.random_step(&mut rng) else { break };
-        let next = position.play(&mv).expect("a random step is legal");
-        boards.push(next.board_after(&position, &mv));
-        position = next;
+    let (positions, moves) = line(game, pick, seed, plies);
+    let mut boards = vec![positions[0].board_model()];
+    for (pair, mv) in positions.windows(2).zip(&moves) {
+        boards.push(pair[1].board_after(&pair[0], mv));
     }
     boards
 }
@@ -91,8 +103,45 @@ fn check_game(game: GameId, pick: u64, seed: u64) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The change each game tells from two of its positions is the change
+/// between the two boards drawn whole: from the position before the last
+/// move, and from one several moves back (a viewer shown an older
+/// version).
+fn check_told_from_positions(game: GameId, pick: u64, seed: u64) -> Result<(), TestCaseError> {
+    let (positions, moves) = line(game, pick, seed, 120);
+    for gap in [1, 2, 5] {
+        for at in gap..positions.len() {
+            let (before, from, after, mv) = (&positions[at - gap], &positions[at - 1], &positions[at], &moves[at - 1]);
+            let drawn = after.board_after(from, mv).changes_since(&before.board_model());
+            let told = after.board_change_after(before, from, mv);
+            prop_assert_eq!(told, drawn, "{:?} option {} ply {} from {} moves back", game, pick, at, gap);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn agog_changes_told_from_positions_are_the_boards_changes(pick in 0u64..66, seed in any::<u64>()) {
+        check_told_from_positions(GameId::Agog, pick, seed)?;
+    }
+
+    #[test]
+    fn sage_changes_told_from_positions_are_the_boards_changes(seed in any::<u64>()) {
+        check_told_from_positions(GameId::Sage, 0, seed)?;
+    }
+
+    #[test]
+    fn ogama_changes_told_from_positions_are_the_boards_changes(pick in 0u64..1000, seed in any::<u64>()) {
+        check_told_from_positions(GameId::Ogama, pick, seed)?;
+    }
+
+    #[test]
+    fn scg_changes_told_from_positions_are_the_boards_changes(pick in 0u64..11, seed in any::<u64>()) {
+        check_told_from_positions(GameId::Scg, pick, seed)?;
+    }
 
     #[test]
     fn agog_changes_make_the_board_after(pick in 0u64..66, seed in any::<u64>()) {

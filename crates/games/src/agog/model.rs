@@ -1,6 +1,8 @@
 //! The board model of an A•G•O•G position, and a move as clicks.
 
-use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, last_move_marks, place_words,
+};
 
 use super::Agog;
 use super::board::{Color, KINDS, Kind, Square, square_name};
@@ -38,6 +40,12 @@ static OCCUPIED_WORDS: NameTable = NameTable::new(|| {
 /// The words of square `sq` with the unit of `color` and `kind` on it.
 fn occupied_words(sq: Square, color: Color, kind: Kind) -> Name {
     OCCUPIED_WORDS.get((usize::from(sq) * 2 + color.index()) * KINDS.len() + kind.index())
+}
+
+/// Every square in the model's order: rank 8 first, each rank from file
+/// a.
+fn board_order() -> impl Iterator<Item = Square> {
+    (0..8u8).rev().flat_map(|rank| (0..8u8).map(move |file| rank * 8 + file))
 }
 
 /// The name of square `sq`, lent.
@@ -86,40 +94,68 @@ impl Agog {
         let columns = (b'a'..=b'h').map(|f| char_name(f as char)).collect();
         let rows = (b'1'..=b'8').rev().map(|r| char_name(r as char)).collect();
         let mut b = BoardModel::grid(columns, rows, true);
-        b.cells.reserve(64);
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                let sq = rank * 8 + file;
-                let sanctum = sanctum_of(sq);
-                let (words, stack) = match self.board.unit_at(sq) {
-                    Some((c, k)) => (occupied_words(sq, c, k), vec![self.piece(c, k)]),
-                    None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
-                };
-                b.cells.push(Cell {
-                    name: square(sq),
-                    zone: sanctum.map(|_| Name::from("sanctum")),
-                    zone_owner: sanctum.map(|c| Name::from(label(c))),
-                    words,
-                    stack,
-                });
-            }
-        }
-        for (color, anchor) in [(Color::White, ["g1", "h1"]), (Color::Black, ["a8", "b8"])] {
-            let n = self.pools[color.index()];
-            let side = if color == Color::White { Side::South } else { Side::North };
-            b.spots.push(Spot {
-                name: if color == Color::White { "pool-w" } else { "pool-b" }.into(),
-                zone: "pool".into(),
-                owner: Some(label(color).into()),
-                words: format!("{}'s pool: {n} golem{}", color.name(), if n == 1 { "" } else { "s" }).into(),
-                anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
-                side,
-                stack: (0..n).map(|_| self.piece(color, Kind::Golem)).collect(),
-            });
-        }
-        b.notes.push(format!("{} to move.", self.side.name()));
-        b.notes.push(format!("Pools: White {}, Black {}.", self.pools[0], self.pools[1]));
+        b.cells = board_order().map(|sq| self.cell(sq)).collect();
+        b.spots = self.spots();
+        b.notes = self.notes();
         b
+    }
+
+    /// What changed on the board from `before` to this position, with
+    /// `steps` marked as the last move: the squares whose unit differs,
+    /// the pools, the notes (as [`BoardModel::changes_since`] tells it of
+    /// the two models, without drawing them).
+    pub(crate) fn change_from(&self, before: &Agog, steps: &[Name]) -> BoardChange {
+        let cells = board_order()
+            .filter(|&sq| self.board.unit_at(sq) != before.board.unit_at(sq))
+            .map(|sq| self.cell(sq).as_change())
+            .collect();
+        let spots = self.spots();
+        let marks = last_move_marks(steps, |name| SQUARE_NAMES.contains(name) || spots.iter().any(|s| s.name == name));
+        BoardChange::of(cells, &spots, &before.spots(), marks, self.notes())
+    }
+
+    /// Square `sq` as a screen draws it: its words say its sanctum and
+    /// unit.
+    fn cell(&self, sq: Square) -> Cell {
+        let sanctum = sanctum_of(sq);
+        let (words, stack) = match self.board.unit_at(sq) {
+            Some((c, k)) => (occupied_words(sq, c, k), vec![self.piece(c, k)]),
+            None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
+        };
+        Cell {
+            name: square(sq),
+            zone: sanctum.map(|_| Name::from("sanctum")),
+            zone_owner: sanctum.map(|c| Name::from(label(c))),
+            words,
+            stack,
+        }
+    }
+
+    /// Each side's pool of golems, off the board beside it.
+    fn spots(&self) -> Vec<Spot> {
+        [(Color::White, ["g1", "h1"]), (Color::Black, ["a8", "b8"])]
+            .into_iter()
+            .map(|(color, anchor)| {
+                let n = self.pools[color.index()];
+                Spot {
+                    name: if color == Color::White { "pool-w" } else { "pool-b" }.into(),
+                    zone: "pool".into(),
+                    owner: Some(label(color).into()),
+                    words: format!("{}'s pool: {n} golem{}", color.name(), if n == 1 { "" } else { "s" }).into(),
+                    anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
+                    side: if color == Color::White { Side::South } else { Side::North },
+                    stack: (0..n).map(|_| self.piece(color, Kind::Golem)).collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// What the board does not show: who is to move, the pools.
+    fn notes(&self) -> Vec<String> {
+        vec![
+            format!("{} to move.", self.side.name()),
+            format!("Pools: White {}, Black {}.", self.pools[0], self.pools[1]),
+        ]
     }
 
     /// The squares of `mv`'s path; where moves share them, the words for

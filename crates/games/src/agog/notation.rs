@@ -423,6 +423,10 @@ impl Notation for Agog {
         self.model()
     }
 
+    fn board_change(&self, before: &Self, last_move: &[arbiter_core::Name]) -> Option<arbiter_core::BoardChange> {
+        Some(self.change_from(before, last_move))
+    }
+
     fn clicks(&self, mv: &AgogMove) -> arbiter_core::Clicks {
         self.move_clicks(mv)
     }

@@ -2,7 +2,7 @@
 //! model of a position, the legal moves (or a player's plays) as clicks,
 //! and the cells a move touched.
 
-use arbiter_core::{BoardModel, LegalMove, Name, Notation, Seat, SimultaneousNotation, legal_entries};
+use arbiter_core::{BoardChange, BoardModel, LegalMove, Name, Notation, Seat, SimultaneousNotation, legal_entries};
 
 use crate::registry::{AnyGame, AnyMove, RoundGame, TurnGame, by_kind};
 
@@ -16,14 +16,26 @@ impl AnyGame {
     /// to, with the move's cells and spots marked as the last move.
     pub fn board_after(&self, before: &AnyGame, mv: &AnyMove) -> BoardModel {
         let mut board = self.board_model();
-        let mut marked: Vec<Name> = Vec::new();
-        for step in before.move_steps(mv) {
-            if board.has_place(&step) && !marked.contains(&step) {
-                marked.push(step);
-            }
-        }
-        board.last_move = marked;
+        board.mark_last_move(&before.move_steps(mv));
         board
+    }
+
+    /// What changed on the board from the position `before` to this one,
+    /// which `mv` (played from `from`) led to: the change between
+    /// `before.board_model()` and `self.board_after(from, mv)`. A
+    /// turn-based game tells it from the two positions without drawing
+    /// either board whole. `None` when the two boards are not the same
+    /// grid, or `before` is a position of another game.
+    pub fn board_change_after(&self, before: &AnyGame, from: &AnyGame, mv: &AnyMove) -> Option<BoardChange> {
+        let steps = from.move_steps(mv);
+        by_kind!(self, g => {
+            let before = TurnGame::of(before)?;
+            Notation::board_change(g, before, &steps)
+        }, _h => {
+            let mut after = self.board_model();
+            after.mark_last_move(&steps);
+            after.changes_since(&before.board_model())
+        })
     }
 
     /// The cells and spots clicked to make `mv` here (for a round, each

@@ -1,6 +1,8 @@
 //! The board model of an Ogama position, and a move as clicks.
 
-use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, last_move_marks,
+};
 
 use super::Ogama;
 use super::board::{Color, Square, square_name};
@@ -11,6 +13,12 @@ static SQUARE_NAMES: NameTable = NameTable::new(|| (0..25).map(square_name).coll
 
 /// What a screen reader says of each empty square, by square.
 static EMPTY_WORDS: NameTable = NameTable::new(|| (0..25).map(|sq| format!("{}, empty", square_name(sq))).collect());
+
+/// Every square in the model's order: rank 5 first, each rank from file
+/// a.
+fn board_order() -> impl Iterator<Item = Square> {
+    (0..5u8).rev().flat_map(|rank| (0..5u8).map(move |file| rank * 5 + file))
+}
 
 /// The name of square `sq`, lent.
 fn square(sq: Square) -> Name {
@@ -48,48 +56,81 @@ impl Ogama {
         let columns = (b'a'..=b'e').map(|f| char_name(f as char)).collect();
         let rows = (b'1'..=b'5').rev().map(|r| char_name(r as char)).collect();
         let mut b = BoardModel::grid(columns, rows, true);
-        b.cells.reserve(25);
-        for rank in (0..5u8).rev() {
-            for file in 0..5u8 {
-                let sq = rank * 5 + file;
-                let name = square(sq);
-                let stack = self.stacks[sq as usize];
-                let mut pieces: Vec<Piece> = stack.discs().map(disc).collect();
-                let toad_here = COLORS.into_iter().find(|&c| self.toad(c) == Some(sq));
-                pieces.extend(toad_here.map(toad));
-                let words = match stack.top() {
-                    None => EMPTY_WORDS.get(usize::from(sq)),
-                    Some(top) => {
-                        let h = stack.height();
-                        let mut w = format!("{name}, {h} disc{}, {} on top", if h > 1 { "s" } else { "" }, top.name());
-                        if let Some(c) = toad_here {
-                            w.push_str(", ");
-                            w.push_str(c.name());
-                            w.push_str(" toad");
-                        }
-                        w.into()
-                    }
-                };
-                b.cells.push(Cell { name, zone: None, zone_owner: None, words, stack: pieces });
-            }
-        }
-        for (color, anchor) in [(Color::Orange, ["a1", "b1"]), (Color::Blue, ["d1", "e1"])] {
-            if self.toad(color).is_none() {
-                b.spots.push(Spot {
-                    name: hand(color).into(),
-                    zone: "hand".into(),
-                    owner: Some(label(color)),
-                    words: format!("{}'s toad, to be placed", color.name()).into(),
-                    anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
-                    side: Side::South,
-                    stack: vec![toad(color)],
-                });
-            }
-        }
-        let place = |c: Color| self.toad(c).map_or("not placed".to_string(), square_name);
-        b.notes.push(format!("{} to move.", self.side.name()));
-        b.notes.push(format!("Toads: Orange {}, Blue {}.", place(Color::Orange), place(Color::Blue)));
+        b.cells = board_order().map(|sq| self.cell(sq)).collect();
+        b.spots = self.spots();
+        b.notes = self.notes();
         b
+    }
+
+    /// What changed on the board from `before` to this position, with
+    /// `steps` marked as the last move: the squares whose stack or toad
+    /// differs, the hands, the notes (as [`BoardModel::changes_since`]
+    /// tells it of the two models, without drawing them).
+    pub(crate) fn change_from(&self, before: &Ogama, steps: &[Name]) -> BoardChange {
+        let cells = board_order()
+            .filter(|&sq| {
+                self.stacks[usize::from(sq)] != before.stacks[usize::from(sq)] || self.toad_on(sq) != before.toad_on(sq)
+            })
+            .map(|sq| self.cell(sq).as_change())
+            .collect();
+        let spots = self.spots();
+        let marks = last_move_marks(steps, |name| SQUARE_NAMES.contains(name) || spots.iter().any(|s| s.name == name));
+        BoardChange::of(cells, &spots, &before.spots(), marks, self.notes())
+    }
+
+    /// The colour of the toad on `sq`, if one is there.
+    fn toad_on(&self, sq: Square) -> Option<Color> {
+        COLORS.into_iter().find(|&c| self.toad(c) == Some(sq))
+    }
+
+    /// Square `sq` as a screen draws it: its discs bottom first, its toad
+    /// on top.
+    fn cell(&self, sq: Square) -> Cell {
+        let name = square(sq);
+        let stack = self.stacks[usize::from(sq)];
+        let mut pieces: Vec<Piece> = stack.discs().map(disc).collect();
+        let toad_here = self.toad_on(sq);
+        pieces.extend(toad_here.map(toad));
+        let words = match stack.top() {
+            None => EMPTY_WORDS.get(usize::from(sq)),
+            Some(top) => {
+                let h = stack.height();
+                let mut w = format!("{name}, {h} disc{}, {} on top", if h > 1 { "s" } else { "" }, top.name());
+                if let Some(c) = toad_here {
+                    w.push_str(", ");
+                    w.push_str(c.name());
+                    w.push_str(" toad");
+                }
+                w.into()
+            }
+        };
+        Cell { name, zone: None, zone_owner: None, words, stack: pieces }
+    }
+
+    /// Each toad not yet placed, in its hand below the board.
+    fn spots(&self) -> Vec<Spot> {
+        [(Color::Orange, ["a1", "b1"]), (Color::Blue, ["d1", "e1"])]
+            .into_iter()
+            .filter(|&(color, _)| self.toad(color).is_none())
+            .map(|(color, anchor)| Spot {
+                name: hand(color).into(),
+                zone: "hand".into(),
+                owner: Some(label(color)),
+                words: format!("{}'s toad, to be placed", color.name()).into(),
+                anchor: anchor.iter().map(|&s| Name::from(s)).collect(),
+                side: Side::South,
+                stack: vec![toad(color)],
+            })
+            .collect()
+    }
+
+    /// What the board does not show: who is to move, where the toads are.
+    fn notes(&self) -> Vec<String> {
+        let place = |c: Color| self.toad(c).map_or("not placed".to_string(), square_name);
+        vec![
+            format!("{} to move.", self.side.name()),
+            format!("Toads: Orange {}, Blue {}.", place(Color::Orange), place(Color::Blue)),
+        ]
     }
 
     /// The squares of `mv` (a toad placed from its hand); a toad's step

@@ -283,6 +283,10 @@ impl Notation for Ogama {
         self.model()
     }
 
+    fn board_change(&self, before: &Self, last_move: &[arbiter_core::Name]) -> Option<arbiter_core::BoardChange> {
+        Some(self.change_from(before, last_move))
+    }
+
     fn clicks(&self, mv: &OgamaMove) -> arbiter_core::Clicks {
         self.move_clicks(mv)
     }

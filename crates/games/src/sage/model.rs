@@ -1,6 +1,8 @@
 //! The board model of a Sage Tafl position, and a move as clicks.
 
-use arbiter_core::{BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, last_move_marks, place_words,
+};
 
 use super::Sage;
 use super::board::{Color, FILES, Kind, RANKS, RIVER_RANK, Square, WINNING_SCORE, square_name};
@@ -38,6 +40,12 @@ static OCCUPIED_WORDS: NameTable = NameTable::new(|| {
 /// The words of square `sq` with the piece of `color` and `kind` on it.
 fn occupied_words(sq: Square, color: Color, kind: Kind) -> Name {
     OCCUPIED_WORDS.get((usize::from(sq) * 2 + color.index()) * 3 + kind.index())
+}
+
+/// Every square in the model's order: rank 9 first, each rank from file
+/// a.
+fn board_order() -> impl Iterator<Item = Square> {
+    (0..RANKS).rev().flat_map(|rank| (0..FILES).map(move |file| rank * FILES + file))
 }
 
 /// The name of square `sq`, lent.
@@ -93,23 +101,39 @@ impl Sage {
         let columns = (0..FILES).map(|f| char_name((b'a' + f) as char)).collect();
         let rows = (1..=RANKS).rev().map(|r| char_name((b'0' + r) as char)).collect();
         let mut b = BoardModel::grid(columns, rows, true);
-        b.cells.reserve(usize::from(FILES * RANKS));
-        for rank in (0..RANKS).rev() {
-            for file in 0..FILES {
-                let sq = rank * FILES + file;
-                let (words, stack) = match self.piece_at(sq) {
-                    Some((c, k)) => (occupied_words(sq, c, k), vec![Sage::piece(c, k)]),
-                    None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
-                };
-                b.cells.push(Cell {
-                    name: square(sq),
-                    zone: zone(rank).map(Name::from),
-                    zone_owner: None,
-                    words,
-                    stack,
-                });
-            }
-        }
+        b.cells = board_order().map(|sq| self.cell(sq)).collect();
+        b.spots = self.spots();
+        b.notes = self.notes();
+        b
+    }
+
+    /// What changed on the board from `before` to this position, with
+    /// `steps` marked as the last move: the squares whose piece differs,
+    /// the towers, the notes (as [`BoardModel::changes_since`] tells it
+    /// of the two models, without drawing them).
+    pub(crate) fn change_from(&self, before: &Sage, steps: &[Name]) -> BoardChange {
+        let cells = board_order()
+            .filter(|&sq| self.piece_at(sq) != before.piece_at(sq))
+            .map(|sq| self.cell(sq).as_change())
+            .collect();
+        let spots = self.spots();
+        let marks = last_move_marks(steps, |name| SQUARE_NAMES.contains(name) || spots.iter().any(|s| s.name == name));
+        BoardChange::of(cells, &spots, &before.spots(), marks, self.notes())
+    }
+
+    /// Square `sq` as a screen draws it: its words say its zone and piece.
+    fn cell(&self, sq: Square) -> Cell {
+        let (words, stack) = match self.piece_at(sq) {
+            Some((c, k)) => (occupied_words(sq, c, k), vec![Sage::piece(c, k)]),
+            None => (SQUARE_WORDS.get(usize::from(sq)), Vec::new()),
+        };
+        Cell { name: square(sq), zone: zone(sq / FILES).map(Name::from), zone_owner: None, words, stack }
+    }
+
+    /// The places off the grid: each tower (with its Sage when she is
+    /// home) and the river's two ends.
+    fn spots(&self) -> Vec<Spot> {
+        let mut spots = Vec::with_capacity(4);
         for (color, anchor) in [(Color::Red, ["d9", "e8"]), (Color::Black, ["d2", "e1"])] {
             let home = self.in_tower(color);
             let words = match (color, home) {
@@ -118,7 +142,7 @@ impl Sage {
                 (Color::Red, true) => "Red's tower, the Sage is in it",
                 (Color::Red, false) => "Red's tower, empty",
             };
-            b.spots.push(Spot {
+            spots.push(Spot {
                 name: tower(color).into(),
                 zone: "tower".into(),
                 owner: Some(label(color).into()),
@@ -131,7 +155,7 @@ impl Sage {
         for (name, cell, side, words) in
             [("W", "a5", Side::West, "past the river's west end"), ("E", "h5", Side::East, "past the river's east end")]
         {
-            b.spots.push(Spot {
+            spots.push(Spot {
                 name: name.into(),
                 zone: "river-end".into(),
                 owner: None,
@@ -141,15 +165,22 @@ impl Sage {
                 stack: Vec::new(),
             });
         }
-        b.notes.push(format!("{} to move.", self.side.name()));
-        b.notes.push(format!(
-            "Score: Black {}, Red {} ({WINNING_SCORE} to win).",
-            self.score(Color::Black),
-            self.score(Color::Red)
-        ));
-        b.notes.push(self.sage_line(Color::Black));
-        b.notes.push(self.sage_line(Color::Red));
-        b
+        spots
+    }
+
+    /// What the board does not show: who is to move, the score, where
+    /// each Sage is.
+    fn notes(&self) -> Vec<String> {
+        vec![
+            format!("{} to move.", self.side.name()),
+            format!(
+                "Score: Black {}, Red {} ({WINNING_SCORE} to win).",
+                self.score(Color::Black),
+                self.score(Color::Red)
+            ),
+            self.sage_line(Color::Black),
+            self.sage_line(Color::Red),
+        ]
     }
 
     /// Where the Sage of `color` is, for a note.

@@ -379,6 +379,10 @@ impl Notation for Sage {
         self.model()
     }
 
+    fn board_change(&self, before: &Self, last_move: &[arbiter_core::Name]) -> Option<arbiter_core::BoardChange> {
+        Some(self.change_from(before, last_move))
+    }
+
     fn clicks(&self, mv: &SageMove) -> arbiter_core::Clicks {
         self.move_clicks(mv)
     }

@@ -102,6 +102,18 @@ impl Table {
 
     /// [`Table::board_change`], worked out for `seat` (or a spectator).
     fn board_change_seen_by(&self, seat: Option<Seat>, seen: usize) -> Option<BoardChange> {
+        // A turn-based game tells what changed from its positions, without
+        // drawing either board whole (the same change: every viewer of it
+        // sees one board).
+        if let Match::Turns(session) = &self.play {
+            let line = session.line();
+            let count = line.moves().len();
+            if seen < count {
+                let before = line.positions().get(seen)?;
+                let from = line.positions().get(count - 1)?;
+                return self.position().board_change_after(before, from, line.moves().get(count - 1)?);
+            }
+        }
         let before = self.spectator_board_at(seen)?;
         let after = self.board(seat);
         let mut change = after.changes_since(&before)?;
