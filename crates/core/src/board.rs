@@ -309,6 +309,66 @@ impl BoardChange {
     }
 }
 
+/// Writes `legal` to `out` as JSON, exactly as `serde_json` writes it
+/// (the same fields in the same order), without building it piece by
+/// piece: the legal moves go to the player to move with every move.
+pub fn write_legal_json(legal: &[LegalMove], out: &mut String) {
+    out.push('[');
+    for (i, entry) in legal.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"move\":");
+        push_json_str(&entry.mv, out);
+        out.push_str(",\"steps\":[");
+        for (j, step) in entry.steps.iter().enumerate() {
+            if j > 0 {
+                out.push(',');
+            }
+            push_json_str(step, out);
+        }
+        out.push(']');
+        if let Some(choice) = &entry.choice {
+            out.push_str(",\"choice\":");
+            push_json_str(choice, out);
+        }
+        out.push('}');
+    }
+    out.push(']');
+}
+
+/// `text` as a JSON string, escaped as `serde_json` escapes it: a quote
+/// and a backslash with a backslash, the usual control characters by
+/// their letters, the others as `\u00XX`.
+fn push_json_str(text: &str, out: &mut String) {
+    out.push('"');
+    let mut plain = 0;
+    for (i, b) in text.bytes().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
+        out.push_str(&text[plain..i]);
+        plain = i + 1;
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            }
+        }
+    }
+    out.push_str(&text[plain..]);
+    out.push('"');
+}
+
 /// The places of `steps` (a move's clicks) a board marks as its last
 /// move: each step `is_place` takes, once, in order.
 pub fn last_move_marks(steps: &[Name], is_place: impl Fn(&str) -> bool) -> Vec<Name> {
@@ -577,6 +637,35 @@ impl NameTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text of letters, digits, every character JSON escapes, and a few
+    /// from beyond ASCII.
+    const TEXT: &str = r#"[a-c1-3 "\\\x00-\x1F\x7F\u{E9}\u{20AC}\u{1F600}]{0,8}"#;
+
+    proptest::proptest! {
+        /// The legal moves written by hand read as `serde_json` writes
+        /// them, whatever their text (quotes, backslashes, control
+        /// characters, any letter).
+        #[test]
+        fn legal_moves_are_written_as_serde_writes_them(
+            entries in proptest::collection::vec(
+                (TEXT, proptest::collection::vec(TEXT, 0..4), proptest::option::of(TEXT)),
+                0..6,
+            )
+        ) {
+            let legal: Vec<LegalMove> = entries
+                .into_iter()
+                .map(|(mv, steps, choice)| LegalMove {
+                    mv,
+                    steps: steps.into_iter().map(Name::from).collect(),
+                    choice: choice.map(Name::from),
+                })
+                .collect();
+            let mut written = String::new();
+            write_legal_json(&legal, &mut written);
+            proptest::prop_assert_eq!(written, serde_json::to_string(&legal).unwrap());
+        }
+    }
 
     #[test]
     fn a_choice_is_kept_only_where_steps_are_shared() {

@@ -248,11 +248,11 @@ fn view_text(view: arbiter_api::GameView) -> Utf8Bytes {
 /// writes it).
 fn with_legal(shared: &str, legal: &[arbiter_core::LegalMove]) -> Utf8Bytes {
     let Some(open) = shared.strip_suffix('}') else { return Utf8Bytes::from(shared) };
-    let Ok(legal) = serde_json::to_string(legal) else { return Utf8Bytes::from(shared) };
-    let mut text = String::with_capacity(open.len() + legal.len() + 12);
+    // About 40 bytes a move: its text, two or three steps, a choice.
+    let mut text = String::with_capacity(open.len() + 12 + 40 * legal.len());
     text.push_str(open);
     text.push_str(",\"legal\":");
-    text.push_str(&legal);
+    arbiter_core::write_legal_json(legal, &mut text);
     text.push('}');
     Utf8Bytes::from(text)
 }
