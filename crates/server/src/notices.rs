@@ -5,7 +5,7 @@
 //! Single Capture Go round that is still open: it names the game, the
 //! round and the people, nothing else.
 
-use arbiter_core::Seat;
+use arbiter_core::{EndReason, GameStatus, Seat};
 use arbiter_store::{AccountId, GameState, NewNotice, NoticeKind, OfferKind, SeatHolder};
 
 use crate::state::AppState;
@@ -29,19 +29,49 @@ fn people(table: &Table) -> Vec<(Seat, AccountId)> {
         .collect()
 }
 
+/// The name of the player in `seat` of `table` as the change left it
+/// (a seat just taken has its player's name), or "an open seat".
+fn seat_name(table: &Table, seat: Seat) -> String {
+    table.play.seats().get(seat.index()).and_then(|o| o.name.clone()).unwrap_or_else(|| "an open seat".into())
+}
+
 /// The names of the seats of `table` other than `seat`, for "against …".
 fn others(table: &Table, seat: Option<Seat>) -> String {
-    let record = &table.stored.record;
     let names: Vec<String> = table
         .stored
         .seats
         .iter()
-        .filter(|s| Some(Seat(s.seat)) != seat)
-        .map(|s| {
-            record.seats.get(usize::from(s.seat)).and_then(|o| o.name.clone()).unwrap_or_else(|| "an open seat".into())
-        })
+        .map(|s| Seat(s.seat))
+        .filter(|&s| Some(s) != seat)
+        .map(|s| seat_name(table, s))
         .collect();
     names.join(", ")
+}
+
+/// How the game ended, as the player in `seat` reads it: "you won by
+/// resignation", "you lost by score", "a draw by repetition", "ann and cy
+/// share the win by most letters".
+pub(crate) fn result_for(table: &Table, seat: Seat) -> String {
+    let GameStatus::Over(outcome) = table.play.status() else { return "it goes on".into() };
+    let reason = outcome.reason.word().replace('-', " ");
+    let winners = outcome.winners;
+    if outcome.reason == EndReason::Aborted {
+        "it was called off".into()
+    } else if outcome.is_draw() {
+        format!("a draw by {reason}")
+    } else if winners.is_empty() {
+        format!("it ended by {reason}")
+    } else if winners.contains(seat) && winners.len() == 1 {
+        format!("you won by {reason}")
+    } else if winners.contains(seat) {
+        format!("you share the win by {reason}")
+    } else if table.stored.seats.len() == 2 {
+        format!("you lost by {reason}")
+    } else {
+        let names: Vec<String> = winners.iter().map(|w| seat_name(table, w)).collect();
+        let verb = if names.len() == 1 { "won" } else { "share the win" };
+        format!("{} {verb} by {reason}", names.join(" and "))
+    }
 }
 
 fn notice(table: &Table, account: AccountId, kind: NoticeKind, text: String) -> NewNotice {
@@ -70,9 +100,9 @@ pub fn for_change(made: &Made, after: &Table) -> Vec<NewNotice> {
         }
     }
     if made.ended() {
-        let result = after.play.status().describe(|s| after.label(s));
         for &(seat, account) in &humans {
-            let text = format!("Your game of {name} against {} is over: {result}", others(after, Some(seat)));
+            let (against, result) = (others(after, Some(seat)), result_for(after, seat));
+            let text = format!("Your game of {name} against {against} is over: {result}");
             out.push(notice(after, account, NoticeKind::GameOver, text));
         }
     } else if let Some((_, round)) = made.round_turned() {
@@ -96,7 +126,7 @@ pub fn for_change(made: &Made, after: &Table) -> Vec<NewNotice> {
 /// The notices of an offer of `kind` by `by` in `table`: to every other
 /// person of the game.
 pub fn for_offer(table: &Table, kind: OfferKind, by: Seat) -> Vec<NewNotice> {
-    let who = table.stored.record.seats.get(by.index()).and_then(|o| o.name.clone()).unwrap_or_default();
+    let who = table.play.seats().get(by.index()).and_then(|o| o.name.clone()).unwrap_or_default();
     let name = game_name(table);
     let what = match kind {
         OfferKind::Takeback => "asks to take back a move",

@@ -50,9 +50,8 @@ pub async fn for_change(state: &AppState, made: &Made, after: &Table, now: Times
         }
     }
     if made.ended() {
-        let status = after.play.status();
-        let result = status.describe(|s| after.label(s));
-        for &(_, account) in &humans {
+        for &(seat, account) in &humans {
+            let result = crate::notices::result_for(after, seat);
             mails.push((
                 account,
                 format!("Arbiter: your game of {name} is over"),

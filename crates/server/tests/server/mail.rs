@@ -42,7 +42,7 @@ async fn turns_rounds_and_results_are_mailed(db: Db) {
     let mails = smtp.received();
     assert_eq!(mails.len(), 3, "{mails:?}");
     assert_eq!(mails[2].to, "ann@example.org");
-    assert!(mails[2].data.contains("is over"), "{}", mails[2].data);
+    assert!(mails[2].data.contains("is over: you won by resignation."), "{}", mails[2].data);
 
     // A round's announcement reaches every player.
     let scg = s.create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"computer": 1}], "clock": {"round_hours": 24, "close_early": true}})).await;

@@ -97,6 +97,8 @@ async fn a_player_is_told_of_each_thing_that_concerns_them(s: &TestServer) {
     s.post(&format!("/api/games/{id}/resign"), Some(&ann), json!(null)).await;
     let over = next_notice(&mut bobs).await;
     assert_eq!(over["kind"], "game_over", "{over}");
+    // Told as the player reads it, not in the engine protocol's words.
+    assert_eq!(over["text"], "Your game of Sage Tafl against ann is over: you won by resignation", "{over}");
 
     // All of it read back, oldest first (a turn's notice is not kept:
     // the count tells it); `since` and `after` page it.
@@ -112,6 +114,8 @@ async fn a_player_is_told_of_each_thing_that_concerns_them(s: &TestServer) {
     // were sent, not kept).
     let anns: Vec<String> = notices_of(s, &ann).await.iter().map(|n| n["kind"].as_str().unwrap().to_string()).collect();
     assert_eq!(anns, ["game_over"], "{anns:?}");
+    let anns_end = notices_of(s, &ann).await[0]["text"].clone();
+    assert_eq!(anns_end, "Your game of Sage Tafl against bob is over: you lost by resignation");
     assert!(notices_of(s, &cy).await.is_empty(), "a spectator is told nothing");
 
     // Bad input and strangers.
@@ -179,6 +183,24 @@ async fn no_notice_reveals_a_pending_play(s: &TestServer) {
 }
 
 on_both!(told_sqlite, told_postgres, a_player_is_told_of_each_thing_that_concerns_them);
+
+/// The player to move is told the name of whoever just took the open seat,
+/// not "an open seat".
+async fn a_turn_names_the_player_who_just_sat_down(s: &TestServer) {
+    let ann = s.account("ann").await;
+    let bob = s.account("bob").await;
+    let mut anns = s.socket("/api/me/live", Some(&ann)).await;
+    assert_eq!(next_count(&mut anns).await, 0);
+    let made = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let id = made["id"].as_str().unwrap().to_string();
+    let (status, body) = s.post(&format!("/api/games/{id}/seats/r"), Some(&bob), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let turn = next_notice(&mut anns).await;
+    assert_eq!(turn["kind"], "your_turn", "{turn}");
+    assert_eq!(turn["text"], "Your move in Sage Tafl against bob", "{turn}");
+}
+
+on_both!(sat_down_sqlite, sat_down_postgres, a_turn_names_the_player_who_just_sat_down);
 on_both!(secret_sqlite, secret_postgres, no_notice_reveals_a_pending_play);
 
 async fn a_guest_reads_its_own_notices_and_nobody_elses(s: &TestServer) {
