@@ -287,6 +287,23 @@ impl BoardChange {
         BoardChange { cells, spots, all_spots, last_move, notes }
     }
 
+    /// The change told from two positions of a game on a grid whose
+    /// squares are named in `squares`: `cells` changed, the spots went
+    /// from `before` to `spots`, and of the move's clicks `steps` those
+    /// that name a square or one of `spots` are marked, as
+    /// [`BoardModel::mark_last_move`] marks them on the board drawn.
+    pub fn on_grid(
+        cells: Vec<PlaceChange>,
+        spots: &[Spot],
+        before: &[Spot],
+        steps: &[Name],
+        squares: &'static NameTable,
+        notes: Vec<String>,
+    ) -> BoardChange {
+        let marks = last_move_marks(steps, |name| squares.contains(name) || spots.iter().any(|s| s.name == name));
+        BoardChange::of(cells, spots, before, marks, notes)
+    }
+
     /// Whether nothing but the last move and notes changed.
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty() && self.spots.is_empty() && self.all_spots.is_none()

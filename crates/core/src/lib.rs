@@ -27,7 +27,7 @@ pub mod conformance;
 
 pub use board::{
     BoardChange, BoardModel, Cell, Clicks, LegalMove, Name, NameTable, Piece, PlaceChange, Side, Spot, UnknownPlace,
-    char_name, last_move_marks, legal_entries, place_words, push_stack_words, stack_words, write_legal_json,
+    char_name, legal_entries, place_words, push_stack_words, stack_words, write_legal_json,
 };
 pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};

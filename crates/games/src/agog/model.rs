@@ -1,8 +1,6 @@
 //! The board model of an A•G•O•G position, and a move as clicks.
 
-use arbiter_core::{
-    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, last_move_marks, place_words,
-};
+use arbiter_core::{BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
 
 use super::Agog;
 use super::board::{Color, KINDS, Kind, Square, square_name};
@@ -109,9 +107,7 @@ impl Agog {
             .filter(|&sq| self.board.unit_at(sq) != before.board.unit_at(sq))
             .map(|sq| self.cell(sq).as_change())
             .collect();
-        let spots = self.spots();
-        let marks = last_move_marks(steps, |name| SQUARE_NAMES.contains(name) || spots.iter().any(|s| s.name == name));
-        BoardChange::of(cells, &spots, &before.spots(), marks, self.notes())
+        BoardChange::on_grid(cells, &self.spots(), &before.spots(), steps, &SQUARE_NAMES, self.notes())
     }
 
     /// Square `sq` as a screen draws it: its words say its sanctum and

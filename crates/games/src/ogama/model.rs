@@ -1,8 +1,6 @@
 //! The board model of an Ogama position, and a move as clicks.
 
-use arbiter_core::{
-    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, last_move_marks,
-};
+use arbiter_core::{BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name};
 
 use super::Ogama;
 use super::board::{Color, Square, square_name};
@@ -73,9 +71,7 @@ impl Ogama {
             })
             .map(|sq| self.cell(sq).as_change())
             .collect();
-        let spots = self.spots();
-        let marks = last_move_marks(steps, |name| SQUARE_NAMES.contains(name) || spots.iter().any(|s| s.name == name));
-        BoardChange::of(cells, &spots, &before.spots(), marks, self.notes())
+        BoardChange::on_grid(cells, &self.spots(), &before.spots(), steps, &SQUARE_NAMES, self.notes())
     }
 
     /// The colour of the toad on `sq`, if one is there.
