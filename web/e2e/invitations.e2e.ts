@@ -1,6 +1,7 @@
 // Invitations and private games in two browsers: a player invites another
 // by name (the name completed as it is typed), who finds the invitation
-// first in the lobby and accepts it; a second invitation is declined; a
+// first in the lobby and accepts it; a second invitation is declined (the
+// seat then waits for its creator); a
 // private game's invite link gives its open seat to whoever opens it and
 // the game is in no public list; the creator calls a game off; finished
 // games come a page at a time.
@@ -47,13 +48,13 @@ it('invites a player by name, who accepts from the lobby; another invitation is 
   await expect.poll(async () => (await viewOf(bob.page, id)).you).toEqual(['r']);
   await expect.poll(() => ann.page.textContent('[data-testid=status]')).toContain('to move');
 
-  // A second invitation, declined on the game's page: the seat is open.
+  // A second invitation, declined on the game's page: the seat waits, declined, for Ann.
   const second = await createGame(ann.page, { game: 'ogama', seed: 2, seats: [{ account: 'me' }, { account: bob.name }] });
   await bob.page.goto(`/games/${second}`);
   await bob.page.waitForSelector('[data-testid=invited]');
   const seat = (await viewOf(bob.page, second)).seats[1].seat;
   await bob.page.click(`[data-testid=decline-${seat}]`);
-  await expect.poll(async () => (await viewOf(ann.page, second)).seats[1].kind).toBe('open');
+  await expect.poll(async () => (await viewOf(ann.page, second)).seats[1].kind).toBe('declined');
   await bob.page.goto('/');
   await bob.page.waitForSelector('[data-testid=my-games]');
   expect(await bob.page.locator('[data-testid=invitations]').count()).toBe(0);

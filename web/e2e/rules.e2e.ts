@@ -17,6 +17,7 @@ interface Example {
   start: string;
   moves: { move: string; after: string }[];
   refused?: { at: number; move: string; rule: string }[];
+  lit?: string[];
 }
 
 const examples = (JSON.parse(readFileSync(join(root, 'web/src/rules/examples.json'), 'utf8')) as { examples: Example[] }).examples;
@@ -78,6 +79,9 @@ it('draws every rules page and steps through every example to the positions the 
       await page.locator(figure).scrollIntoViewIfNeeded();
       expect(await shown(page, id, 0), `${id}: the start`).toBe(example.start);
       expect(await page.locator(`${figure} [data-testid=refused]`).count(), `${id}: refusals at the start`).toBe((example.refused ?? []).filter((r) => r.at === 0).length);
+      // The cells an example lights at its start are lit, and only those.
+      const lit = await page.locator(`${figure} svg.board .sq.lit`).evaluateAll((cells) => cells.map((c) => c.getAttribute('data-square')).sort());
+      expect(lit, `${id}: the cells lit`).toEqual([...(example.lit ?? [])].sort());
       // Next, move by move: the board changes and marks the move.
       for (const [i, step] of example.moves.entries()) {
         const before = await boardOf(page, id);
@@ -114,7 +118,7 @@ it('draws every rules page and steps through every example to the positions the 
 it('is linked from the lobby, the new-game form and the game page, and a refused move links to its rule', async () => {
   const page = await visitor();
   await page.goto('/');
-  await page.click('[data-testid=rules-list] a:has-text("Ogama")');
+  await page.click('[data-testid=shelf-rules-ogama]');
   await page.waitForSelector('h1:has-text("How to play Ogama")');
   expect(new URL(page.url()).pathname).toBe('/rules/ogama');
   // A section of the page, from its contents.
@@ -122,7 +126,7 @@ it('is linked from the lobby, the new-game form and the game page, and a refused
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#end');
   await page.goBack();
   await page.goBack();
-  await page.waitForSelector('[data-testid=rules-list]');
+  await page.waitForSelector('[data-testid=game-shelf]');
   await page.context().close();
 
   const p = await signedUpContext(browser, server, 'rules');

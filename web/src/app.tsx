@@ -8,8 +8,9 @@ import { ResetPage } from './pages/reset';
 import { VerifyPage } from './pages/verify';
 import { LazyRulesPage } from './rules/lazy';
 import { NoticeBell } from './parts/notices';
-import { navigate, onLinkClick, useRoute } from './router';
-import { signOut, useSession } from './session';
+import { SignOutButton } from './parts/sign-out';
+import { onLinkClick, useRoute } from './router';
+import { useSession } from './session';
 import { applyTheme, currentTheme, type Theme } from './theme';
 
 /** The page frame: the header with the account and the theme, then the page. */
@@ -80,16 +81,7 @@ export function App() {
               {me.guest && (
                 <a href="/signup" data-testid="keep-games">Sign up to keep your games</a>
               )}
-              <button
-                type="button"
-                class="link"
-                onClick={async () => {
-                  await signOut();
-                  navigate('/');
-                }}
-              >
-                Sign out
-              </button>
+              <SignOutButton guest={me.guest} />
             </>
           ) : me === null ? (
             <>

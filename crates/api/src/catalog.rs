@@ -23,6 +23,8 @@ pub struct CatalogGame {
     pub name: String,
     /// A line on what sets the edition apart, for a game with several.
     pub about: Option<String>,
+    /// What the game is, in a line for someone who has never played it.
+    pub summary: String,
     /// The fewest seats a game has.
     pub min_seats: u8,
     /// The most seats a game has.

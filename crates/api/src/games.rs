@@ -98,6 +98,9 @@ pub enum SeatKind {
     /// Nobody yet: kept for the person invited (`name`), who may take it
     /// or decline.
     Invited,
+    /// Nobody: the person invited (`name`) declined, and the seat waits
+    /// for the game's creator to invite someone else or open it.
+    Declined,
     /// A bot account: an outside engine plays it through the API
     /// (`POST /api/me/bot`).
     Bot,
@@ -261,11 +264,22 @@ pub struct GameSummary {
     pub to_move: Vec<String>,
     /// Moves played (`scg`: the round).
     pub ply: u64,
+    /// How it stands: who won and why, once it is over.
+    pub status: StatusView,
     /// When it last changed.
     pub updated: String,
     /// Whether it is private (only its players' and invited players'
     /// lists show it).
     pub private: bool,
+}
+
+/// `POST /api/games/{id}/seats/{seat}/invite`: the player the creator
+/// invites to a seat nobody holds (one declined, say).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatInvite {
+    /// The player's name (any case).
+    pub account: String,
 }
 
 /// `POST /api/games/{id}/moves`: a move for the ply it is meant for.

@@ -32,7 +32,7 @@ pub use chat::{ChatMessageView, ChatPost, MuteRequest};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,
-    PositionRequest, PositionView, ScgView, SeatKind, SeatSpec, SeatView, StatusView,
+    PositionRequest, PositionView, ScgView, SeatInvite, SeatKind, SeatSpec, SeatView, StatusView,
 };
 pub use live::{ChangeMessage, ClientMessage, ScgChange, ServerMessage};
 pub use notices::{NoticeView, Notices, OfferPost, OfferView, PersonalMessage};

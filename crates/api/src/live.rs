@@ -73,6 +73,11 @@ pub struct ChangeMessage {
     /// The moves (`scg`: rounds) added since the viewer's last message, as
     /// the view's `moves` writes them.
     pub moves_added: Vec<String>,
+    /// The same moves as the game's record writes them (A•G•O•G: the
+    /// scorekeeping notation, as the history's `record`); omitted where
+    /// that is `moves_added` itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub records_added: Option<Vec<String>>,
     /// The position string now.
     pub position: String,
     /// What changed on the board the viewer holds (their own pending play

@@ -27,7 +27,8 @@ pub struct OfferView {
 pub struct NoticeView {
     /// Its number: later notices have larger numbers.
     pub id: i64,
-    /// `your_turn`, `invited`, `offer`, `round_open`, `game_over` or `chat`.
+    /// `your_turn`, `invited`, `declined` (someone the person invited
+    /// declined), `offer`, `round_open`, `game_over` or `chat`.
     pub kind: String,
     /// The game it is about.
     pub game: String,

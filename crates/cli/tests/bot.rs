@@ -167,7 +167,7 @@ async fn bots_play_every_game_to_its_end() {
         .await,
     );
     // pia plays Single Capture Go only: another game's invitation is
-    // declined, and its seat opens.
+    // declined, and its seat waits, declined, for its creator.
     let declined =
         create(&server, &ann, json!({"game": "sage", "seats": [{"account": "me"}, {"account": "pia"}]})).await;
 
@@ -180,7 +180,7 @@ async fn bots_play_every_game_to_its_end() {
     let scg = views.last().unwrap();
     assert!(scg["ply"].as_u64().unwrap() > 1, "rounds were played: {scg}");
     let view = server.view(&declined, Some(&ann)).await;
-    assert_eq!(view["seats"][1]["kind"], "open", "declined, the seat is open: {view}");
+    assert_eq!(view["seats"][1]["kind"], "declined", "declined, the seat waits for its creator: {view}");
     let log = _pia.log_text();
     assert!(log.contains("declined invitation"), "{log}");
     let log = _rob.log_text();

@@ -135,6 +135,8 @@ pub struct GameInfo {
     pub id: &'static str,
     /// The game's name for people (`A•G•O•G`).
     pub name: &'static str,
+    /// What the game is, in a line for someone who has never played it.
+    pub summary: &'static str,
     /// The seats, the first to play first, when they are fixed; empty for
     /// a game whose players are chosen when it starts (their labels then
     /// come from the position).
@@ -284,6 +286,7 @@ mod tests {
     static INFO: GameInfo = GameInfo {
         id: "test",
         name: "Test",
+        summary: "",
         seats: &[],
         variants: &[VariantInfo { id: "current", about: "" }, VariantInfo { id: "classic", about: "" }],
         options: &OPTIONS,

@@ -2,7 +2,9 @@
 //! against the engines: each example's start position reads back as
 //! written, each move is legal where it is played, the position after it
 //! is the one the file gives, and each move the file shows refused is
-//! refused by the rules, with the words the file quotes.
+//! refused by the rules, with the words the file quotes; the cells an
+//! example lights at its start (`lit`) are exactly those the piece of its
+//! first move can reach.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -47,6 +49,23 @@ fn check(example: &Value) -> Result<usize, String> {
         let expected = text(step, "after", &what);
         if after != expected {
             return Err(format!("{what} ({mv}): the file gives {expected:?}, the engine {after:?}"));
+        }
+    }
+    if let Some(lit) = example["lit"].as_array() {
+        let lit: BTreeSet<&str> = lit.iter().filter_map(Value::as_str).collect();
+        let first = position.legal_entries();
+        let from = first
+            .iter()
+            .find(|e| e.mv == text(&moves[0], "move", id))
+            .and_then(|e| e.steps.first().cloned())
+            .ok_or_else(|| format!("{id}: the first move is not clicked from a place"))?;
+        let reach: BTreeSet<&str> = first
+            .iter()
+            .filter(|e| e.steps.first() == Some(&from) && e.steps.len() == 2)
+            .map(|e| e.steps[1].as_ref())
+            .collect();
+        if lit != reach {
+            return Err(format!("{id}: lights {lit:?}, but from {from} the piece reaches {reach:?}"));
         }
     }
     for refusal in example["refused"].as_array().map(Vec::as_slice).unwrap_or_default() {

@@ -5,7 +5,7 @@
 //! moves, deadline). Front ends hold a [`Match`] and never ask which kind
 //! it is; this file is the one place that does.
 
-use arbiter_core::{BoardModel, GameStatus, LegalMove, Piece, Seat};
+use arbiter_core::{BoardModel, GameStatus, LegalMove, Piece, Seat, ended_notes, result_note};
 use arbiter_games::AnyGame;
 
 use crate::PlayError;
@@ -228,6 +228,20 @@ impl Match {
         }
     }
 
+    /// The moves from the `from`th on as the game's record writes them
+    /// (A•G•O•G: the scorekeeping notation; a round: its plays), where
+    /// [`Match::move_texts_from`] writes the long form.
+    pub fn record_texts_from(&self, from: usize) -> Vec<String> {
+        match self {
+            Match::Turns(s) => {
+                let line = s.line();
+                let (positions, moves) = (line.positions(), line.moves());
+                (from..moves.len()).filter_map(|i| Some(positions.get(i)?.record_text(moves.get(i)?))).collect()
+            }
+            Match::Rounds(_) => self.move_texts_from(from),
+        }
+    }
+
     /// The last move in the long form (a round: its plays).
     pub fn last_move(&self) -> Option<String> {
         match self {
@@ -252,6 +266,23 @@ impl Match {
     /// The board `viewer` may see: the last move's cells marked, and a
     /// player's own pending play of a round (nobody else's).
     pub fn board(&self, viewer: Viewer) -> BoardModel {
+        let mut board = self.board_as_played(viewer);
+        self.end_notes(&mut board.notes);
+        board
+    }
+
+    /// The notes of a board of this game with its result in place of the
+    /// side to move, once it is over, however it ended (a resignation, the
+    /// time, a repetition: what the position alone does not know).
+    pub fn end_notes(&self, notes: &mut Vec<String>) {
+        if let GameStatus::Over(outcome) = self.status() {
+            let here = self.position();
+            ended_notes(notes, result_note(&outcome, |seat| here.seat_name(seat)));
+        }
+    }
+
+    /// [`Match::board`] as the moves left it.
+    fn board_as_played(&self, viewer: Viewer) -> BoardModel {
         let here = self.position();
         match self {
             Match::Turns(s) => {

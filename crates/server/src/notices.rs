@@ -78,6 +78,29 @@ fn notice(table: &Table, account: AccountId, kind: NoticeKind, text: String) -> 
     NewNotice { account, game: table.stored.key.clone(), kind, seat: None, text }
 }
 
+/// The notice that invites `account` to `seat` of `table`, from its
+/// creator, with the seat to accept or decline.
+pub fn invitation(table: &Table, account: AccountId, seat: Seat) -> NewNotice {
+    let by = table.creator_name().unwrap_or_else(|| "A player".into());
+    let mut invited =
+        notice(table, account, NoticeKind::Invited, format!("{by} invites you to play {}", game_name(table)));
+    invited.seat = Some(table.label(seat));
+    invited
+}
+
+/// The notice that tells `creator` that `who` declined `seat` of `table`,
+/// which now waits for them to invite someone else or open it.
+pub fn declined(table: &Table, creator: AccountId, who: &str, seat: Seat) -> NewNotice {
+    let text = format!(
+        "{who} declined your invitation to play {} ({}): invite someone else, open the seat to anyone, or call the game off",
+        game_name(table),
+        table.position().seat_name(seat)
+    );
+    let mut told = notice(table, creator, NoticeKind::Declined, text);
+    told.seat = Some(table.label(seat));
+    told
+}
+
 /// The notices the change `made` (which made `after`) calls for: every
 /// player when the game ends or a round opens, the person whose turn it
 /// now is when a move was played or taken back or a seat taken (not in a
@@ -88,14 +111,9 @@ pub fn for_change(made: &Made, after: &Table) -> Vec<NewNotice> {
     let humans = people(after);
     let mut out = Vec::new();
     if made.from == 0 {
-        let by = after.creator_name().unwrap_or_else(|| "A player".into());
         for seat in &after.stored.seats {
             if let SeatHolder::Invited { account, .. } = seat.holder {
-                let label = after.label(Seat(seat.seat));
-                let mut invited =
-                    notice(after, account, NoticeKind::Invited, format!("{by} invites you to play {name}"));
-                invited.seat = Some(label);
-                out.push(invited);
+                out.push(invitation(after, account, Seat(seat.seat)));
             }
         }
     }

@@ -32,7 +32,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         password_reset::request_reset, password_reset::confirm_reset,
         me::me, me::change_me, me::verify_email, me::resend_link, me::become_bot, me::sessions, me::end_session,
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
-        games::history, invitations::decline, invitations::call_off,
+        games::history, invitations::decline, invitations::invite, invitations::open, invitations::call_off,
         chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
         catalog::get_catalog, positions::position, players::names, players::player,
         offers::offer, offers::accept, offers::decline, notices::notices,

@@ -107,11 +107,16 @@ pub(crate) const VERSION_OF_GAME: &str = "SELECT version FROM games WHERE key = 
 /// Gives seat `$2` of game `$1` to account `$3`, if open to it.
 pub(crate) const TAKE_SEAT: &str = "UPDATE game_seats SET account_id = $3, invited_id = NULL \
      WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL \
-     AND (invited_id IS NULL OR invited_id = $3)";
+     AND (invited_id IS NULL OR (invited_id = $3 AND NOT declined))";
 
 /// Withdraws account `$3`'s invitation to seat `$2` of game `$1`.
-pub(crate) const DECLINE_SEAT: &str =
-    "UPDATE game_seats SET invited_id = NULL WHERE game_key = $1 AND seat = $2 AND invited_id = $3";
+pub(crate) const DECLINE_SEAT: &str = "UPDATE game_seats SET declined = TRUE \
+     WHERE game_key = $1 AND seat = $2 AND invited_id = $3 AND NOT declined";
+
+/// Fills seat `$2` of game `$1`, held by nobody, anew: kept for account
+/// `$3`, or open to anyone if `$3` is null.
+pub(crate) const REFILL_SEAT: &str = "UPDATE game_seats SET invited_id = $3, declined = FALSE \
+     WHERE game_key = $1 AND seat = $2 AND account_id IS NULL AND computer_level IS NULL";
 
 /// Keeps the token `$1` of a mail's reply address: account `$2`, game
 /// `$3`, ply `$4`, made at `$5`.
@@ -178,6 +183,18 @@ macro_rules! apply_change {
                     }
                 }
             }
+            if let Some((seat, invited)) = update.seat_refilled {
+                let changed = sqlx::query($crate::change::REFILL_SEAT)
+                    .bind(key.0.as_str())
+                    .bind(i32::from(seat))
+                    .bind(invited.map(|a| a.0))
+                    .execute(&mut *$tx)
+                    .await?
+                    .rows_affected();
+                if changed == 0 {
+                    return Err($crate::error::StoreError::SeatTaken { key: key.clone(), seat });
+                }
+            }
             for (seat, standing) in change.standings.iter().enumerate() {
                 sqlx::query($crate::change::SET_STANDING)
                     .bind(key.0.as_str())
@@ -217,7 +234,7 @@ impl Change {
     /// Any other change is refused, if at all, by its first statement
     /// (the version), having written nothing.
     pub(crate) fn may_fail_midway(&self) -> bool {
-        self.update.seat_taken.is_some() || self.update.seat_declined.is_some()
+        self.update.seat_taken.is_some() || self.update.seat_declined.is_some() || self.update.seat_refilled.is_some()
     }
 
     /// The columns of [`LEFT_AS_FOUND`] this change sets to other values

@@ -22,7 +22,8 @@ const GAMES_BY_FILTER: &str = concat!(
         "(SELECT * FROM games WHERE ($1 IS NULL OR state = $1) \
      AND ($2 IS NULL OR EXISTS (SELECT 1 FROM game_seats a WHERE a.game_key = games.key AND a.account_id = $2)) \
      AND ($4 IS NULL OR (state <> 'finished' \
-          AND EXISTS (SELECT 1 FROM game_seats v WHERE v.game_key = games.key AND v.invited_id = $4))) \
+          AND EXISTS (SELECT 1 FROM game_seats v WHERE v.game_key = games.key AND v.invited_id = $4 \
+          AND NOT v.declined))) \
      AND (NOT $5 OR invite_code IS NULL) \
      AND ($6 IS NULL OR EXISTS (SELECT 1 FROM games p WHERE p.key = $6 \
           AND (games.updated < p.updated OR (games.updated = p.updated AND games.key > p.key)))) \
@@ -83,16 +84,17 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             for seat in &new.seats {
-                let (account, level, invited) = holder_columns(&seat.holder);
+                let (account, level, invited, declined) = holder_columns(&seat.holder);
                 sqlx::query(
-                    "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id) \
-                     VALUES ($1, $2, $3, $4, $5)",
+                    "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id, declined) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                     .bind(new.key.0.as_str())
                     .bind(i32::from(seat.seat))
                     .bind(account)
                     .bind(level)
                     .bind(invited)
+                    .bind(declined)
                     .execute(&mut *tx)
                     .await?;
             }

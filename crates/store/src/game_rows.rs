@@ -12,7 +12,8 @@ macro_rules! game_columns {
     () => {
         "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
          g.offers, g.rematch, \
-         s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name, h.bot AS holder_bot "
+         s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name, h.bot AS holder_bot, \
+         s.declined "
     };
 }
 pub(crate) use game_columns;
@@ -51,6 +52,7 @@ pub(crate) struct GameSeatRow {
     invited_id: Option<i64>,
     invited_name: Option<String>,
     holder_bot: Option<bool>,
+    declined: Option<bool>,
 }
 
 /// The games in `rows`, in their order.
@@ -106,6 +108,7 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
         invited_id: row.invited_id,
         invited_name: row.invited_name.clone(),
         holder_bot: row.holder_bot,
+        declined: row.declined,
     };
     seat_from_columns(&key, &seat).map(Some)
 }
@@ -119,11 +122,12 @@ pub(crate) struct SeatRow {
     pub(crate) invited_id: Option<i64>,
     pub(crate) invited_name: Option<String>,
     pub(crate) holder_bot: Option<bool>,
+    pub(crate) declined: Option<bool>,
 }
 
 /// The columns of a [`SeatRow`], in seat order for `$1`'s game.
 pub(crate) const SEATS_OF_GAME: &str = "SELECT s.seat, s.account_id, s.computer_level, s.invited_id, \
-     i.name AS invited_name, h.bot AS holder_bot FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
+     i.name AS invited_name, h.bot AS holder_bot, s.declined FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
      LEFT JOIN accounts h ON h.id = s.account_id WHERE s.game_key = $1 ORDER BY s.seat";
 
 /// The seat of `key` in a row of `game_seats`.
@@ -140,7 +144,12 @@ pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSe
             SeatHolder::Computer(u8::try_from(level).map_err(|_| bad("computer level", level.into()))?)
         }
         (None, None, Some(id)) => {
-            SeatHolder::Invited { account: AccountId(id), name: row.invited_name.clone().unwrap_or_default() }
+            let (account, name) = (AccountId(id), row.invited_name.clone().unwrap_or_default());
+            if row.declined == Some(true) {
+                SeatHolder::Declined { account, name }
+            } else {
+                SeatHolder::Invited { account, name }
+            }
         }
         (None, None, None) => SeatHolder::Open,
     };
@@ -160,12 +169,13 @@ pub(crate) fn read_record(key: &GameKey, json: &str) -> Result<GameRecord, Store
 }
 
 /// The seat columns of a holder: account, computer level, invited
-/// account.
-pub(crate) fn holder_columns(holder: &SeatHolder) -> (Option<i64>, Option<i32>, Option<i64>) {
+/// account, and whether it declined.
+pub(crate) fn holder_columns(holder: &SeatHolder) -> (Option<i64>, Option<i32>, Option<i64>, bool) {
     match holder {
-        SeatHolder::Account(id) => (Some(id.0), None, None),
-        SeatHolder::Computer(level) => (None, Some(i32::from(*level)), None),
-        SeatHolder::Open => (None, None, None),
-        SeatHolder::Invited { account, .. } => (None, None, Some(account.0)),
+        SeatHolder::Account(id) => (Some(id.0), None, None, false),
+        SeatHolder::Computer(level) => (None, Some(i32::from(*level)), None, false),
+        SeatHolder::Open => (None, None, None, false),
+        SeatHolder::Invited { account, .. } => (None, None, Some(account.0), false),
+        SeatHolder::Declined { account, .. } => (None, None, Some(account.0), true),
     }
 }

@@ -54,20 +54,29 @@ pub enum SeatHolder {
     /// Nobody yet: anyone may take it.
     Open,
     /// Nobody yet, but kept for one invited account: only it may take the
-    /// seat (or decline, and the seat is open).
+    /// seat (or decline it).
     Invited {
         /// The account invited.
         account: AccountId,
         /// Its name, as it was given.
         name: String,
     },
+    /// Nobody: the account invited declined, and the seat waits for the
+    /// game's creator to invite someone else or open it. Nobody may take
+    /// it meanwhile.
+    Declined {
+        /// The account that declined.
+        account: AccountId,
+        /// Its name.
+        name: String,
+    },
 }
 
 impl SeatHolder {
-    /// Whether nobody holds the seat yet (open, or kept for someone
-    /// invited).
+    /// Whether nobody holds the seat yet (open, kept for someone invited,
+    /// or declined by them).
     pub fn is_free(&self) -> bool {
-        matches!(self, SeatHolder::Open | SeatHolder::Invited { .. })
+        matches!(self, SeatHolder::Open | SeatHolder::Invited { .. } | SeatHolder::Declined { .. })
     }
 }
 
@@ -184,8 +193,12 @@ pub struct GameUpdate {
     /// An open seat that the account takes (or a seat kept for it, which
     /// it accepts).
     pub seat_taken: Option<(u8, AccountId)>,
-    /// A seat kept for the account, which it declines: the seat is open.
+    /// A seat kept for the account, which it declines: the seat waits for
+    /// the creator.
     pub seat_declined: Option<(u8, AccountId)>,
+    /// A seat nobody holds, which the creator fills anew: kept for the
+    /// account now invited, or open to anyone (`None`).
+    pub seat_refilled: Option<(u8, Option<AccountId>)>,
     /// The offers standing now.
     pub offers: Vec<crate::offers::Offer>,
     /// The game an accepted rematch made.

@@ -19,6 +19,8 @@ pub enum NoticeKind {
     YourTurn,
     /// The person was invited to a seat.
     Invited,
+    /// Someone the person invited declined their seat.
+    Declined,
     /// Another player made an offer (a takeback, a draw, a rematch).
     Offer,
     /// A Single Capture Go round opened: the person has a play to send.
@@ -31,9 +33,10 @@ pub enum NoticeKind {
 
 impl NoticeKind {
     /// Every kind.
-    pub const ALL: [NoticeKind; 6] = [
+    pub const ALL: [NoticeKind; 7] = [
         NoticeKind::YourTurn,
         NoticeKind::Invited,
+        NoticeKind::Declined,
         NoticeKind::Offer,
         NoticeKind::RoundOpen,
         NoticeKind::GameOver,
@@ -45,6 +48,7 @@ impl NoticeKind {
         match self {
             NoticeKind::YourTurn => "your_turn",
             NoticeKind::Invited => "invited",
+            NoticeKind::Declined => "declined",
             NoticeKind::Offer => "offer",
             NoticeKind::RoundOpen => "round_open",
             NoticeKind::GameOver => "game_over",

@@ -172,9 +172,17 @@ export const takeSeat = (id: string, seat: string, invite?: string) =>
     `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}${invite ? `?${new URLSearchParams({ invite }).toString()}` : ''}`,
   );
 
-/** `POST /api/games/{id}/seats/{seat}/decline`: the invited player declines; the seat is open. */
+/** `POST /api/games/{id}/seats/{seat}/decline`: the invited player declines; the seat stays kept for the creator to fill. */
 export const declineSeat = (id: string, seat: string) =>
   call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/decline`);
+
+/** `POST /api/games/{id}/seats/{seat}/invite`: the creator invites `name` to a seat not yet taken (one declined, say). */
+export const inviteToSeat = (id: string, seat: string, name: string) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/invite`, { account: name });
+
+/** `POST /api/games/{id}/seats/{seat}/open`: the creator opens a seat not yet taken to anyone. */
+export const openSeat = (id: string, seat: string) =>
+  call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/open`);
 
 /** `DELETE /api/games/{id}`: the creator calls a game off before its first move. */
 export const callOff = (id: string) => call<void>('DELETE', `/api/games/${encodeURIComponent(id)}`);

@@ -76,6 +76,12 @@ export interface paths {
   "/api/games/{id}/seats/{seat}/decline": {
     post: operations["decline"];
   };
+  "/api/games/{id}/seats/{seat}/invite": {
+    post: operations["invite"];
+  };
+  "/api/games/{id}/seats/{seat}/open": {
+    post: operations["open"];
+  };
   "/api/games/{id}/chat": {
     get: operations["read"];
     post: operations["write"];
@@ -219,6 +225,8 @@ export interface components {
       name: string;
       /** @description A line on what sets the edition apart, for a game with several. */
       about?: string | null;
+      /** @description What the game is, in a line for someone who has never played it. */
+      summary: string;
       /**
        * Format: int32
        * @description The fewest seats a game has.
@@ -336,6 +344,12 @@ export interface components {
        * the view's `moves` writes them.
        */
       moves_added: string[];
+      /**
+       * @description The same moves as the game's record writes them (A•G•O•G: the
+       * scorekeeping notation, as the history's `record`); omitted where
+       * that is `moves_added` itself.
+       */
+      records_added?: string[] | null;
       /** @description The position string now. */
       position: string;
       /**
@@ -461,6 +475,8 @@ export interface components {
        * @description Moves played (`scg`: the round).
        */
       ply: number;
+      /** @description How it stands: who won and why, once it is over. */
+      status: components["schemas"]["StatusView"];
       /** @description When it last changed. */
       updated: string;
       /**
@@ -719,7 +735,10 @@ export interface components {
        * @description Its number: later notices have larger numbers.
        */
       id: number;
-      /** @description `your_turn`, `invited`, `offer`, `round_open`, `game_over` or `chat`. */
+      /**
+       * @description `your_turn`, `invited`, `declined` (someone the person invited
+       * declined), `offer`, `round_open`, `game_over` or `chat`.
+       */
       kind: string;
       /** @description The game it is about. */
       game: string;
@@ -981,10 +1000,18 @@ export interface components {
       announcements: string[];
     };
     /**
+     * @description `POST /api/games/{id}/seats/{seat}/invite`: the player the creator
+     * invites to a seat nobody holds (one declined, say).
+     */
+    SeatInvite: {
+      /** @description The player's name (any case). */
+      account: string;
+    };
+    /**
      * @description Who sits in a seat: a person, a bot, the computer, or nobody yet.
      * @enum {string}
      */
-    SeatKind: "human" | "computer" | "open" | "invited" | "bot";
+    SeatKind: "human" | "computer" | "open" | "invited" | "declined" | "bot";
     /** @description Who a new game's seat is for. */
     SeatSpec: OneOf<[{
       /** @description `me`, or the name of the player invited. */
@@ -1208,7 +1235,7 @@ export interface operations {
   };
   sign_out: {
     responses: {
-      /** @description signed out: the token stops working at once and the session's sockets close */
+      /** @description signed out: the token stops working at once and the session's sockets close; a guest's unfinished games end (resigned once begun, called off before) */
       204: {
         content: never;
       };
@@ -1841,6 +1868,103 @@ export interface operations {
       };
       /** @description as many offers made or answered as one may in a minute; see Retry-After */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  invite: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description the seat's label (w, b, A…) */
+        seat: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SeatInvite"];
+      };
+    };
+    responses: {
+      /** @description the seat is kept for the player invited, who is told */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GameView"];
+        };
+      };
+      /** @description no player (or a guest) has the name */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller did not create the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the seat is taken, the player plays or is invited already, or the game has begun */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller has invited (or created games for) enough players for now */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  open: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+        /** @description the seat's label (w, b, A…) */
+        seat: string;
+      };
+    };
+    responses: {
+      /** @description the seat is open: anyone signed in may take it (with the invite code, for a private game) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["GameView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller did not create the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the seat is taken, or the game has begun */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };

@@ -24,6 +24,8 @@ export interface BoardProps {
   label: string;
   /** Called with a cell's or spot's name when it is clicked. */
   onPlace(name: string): void;
+  /** Cells lit to show them (a rules example's reach), marked as targets are but not clickable. */
+  lit?: ReadonlySet<string>;
 }
 
 /** A stack of pieces, bottom first, each a little higher; its height when more than one share the bottom's kind. */
@@ -127,14 +129,14 @@ function Cells(props: BoardProps & { l: Layout }) {
           role="gridcell"
           aria-label={cell.words}
           aria-selected={selected ? 'true' : undefined}
-          class={classes('sq', shade, cell.zone && `zone-${cell.zone}`, cell.zone_owner && `zone-owner-${cell.zone_owner}`, target && 'target', selected && 'selected', last.has(cell.name) && 'last')}
+          class={classes('sq', shade, cell.zone && `zone-${cell.zone}`, cell.zone_owner && `zone-owner-${cell.zone_owner}`, target && 'target', props.lit?.has(cell.name) && 'lit', selected && 'selected', last.has(cell.name) && 'last')}
           transform={`translate(${x} ${y})`}
           {...attributes}
         >
           <rect width={CELL} height={CELL} class="cell" />
           <Marks w={CELL} h={CELL} last={last.has(cell.name)} selected={false} target={false} occupied={false} />
           <Stack pieces={cell.stack} />
-          <Marks w={CELL} h={CELL} last={false} selected={selected} target={target} occupied={cell.stack.length > 0} />
+          <Marks w={CELL} h={CELL} last={false} selected={selected} target={target || !!props.lit?.has(cell.name)} occupied={cell.stack.length > 0} />
           <FocusRing w={CELL} h={CELL} />
         </g>
       );
@@ -168,6 +170,7 @@ function Spots(props: BoardProps & { l: Layout }) {
             transform={`translate(${box.x} ${box.y})`}
             {...attributes}
           >
+            <title>{spot.words}</title>
             <rect width={box.w} height={box.h} rx="2" class="spot-body" />
             <Marks w={box.w} h={box.h} last={last.has(spot.name)} selected={false} target={false} occupied={false} />
             {top && (
@@ -180,7 +183,7 @@ function Spots(props: BoardProps & { l: Layout }) {
                 {spot.stack.length}
               </text>
             )}
-            {!top && (
+            {!top && spot.name.length <= 2 && (
               <text x={box.w / 2} y={box.h / 2 + 1.1} text-anchor="middle" class="spot-name" aria-hidden="true">
                 {spot.name}
               </text>

@@ -13,8 +13,9 @@ import { OffersPanel } from '../parts/offers';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
 import { RoundsPanel } from '../parts/rounds-panel';
-import { buttonMoves, choiceWords, click } from '../play/clicks';
+import { buttonMoves, choiceWords, click, idleClick } from '../play/clicks';
 import { initialState, reduce, shown } from '../play/game-state';
+import { type MoveForm, formsDiffer, listedMoves, readMoveForm, saveMoveForm } from '../play/move-form';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
 import { isMoveRefusal, rulesLink } from '../rules/links';
 import { useSession } from '../session';
@@ -26,6 +27,35 @@ function SeatMark(props: { board: BoardModel; seat: string }) {
     <svg viewBox="0 0 10 10" class="seat-mark" aria-hidden="true">
       {piece ? <PieceGlyph piece={piece} /> : <circle cx="5" cy="5" r="4" fill={ownerColour(props.seat)} />}
     </svg>
+  );
+}
+
+/**
+ * A seat whose invited player declined, as its creator sees it: invite
+ * someone else to it, or open it to anyone (or call the game off, below).
+ */
+function RefillSeat(props: { seat: string; seatName: string; refill(work: (id: string, seat: string) => Promise<GameView>): void }) {
+  const [name, setName] = useState('');
+  const invite = (event: Event) => {
+    event.preventDefault();
+    const who = name.trim();
+    if (who) props.refill((id, seat) => api.inviteToSeat(id, seat, who));
+  };
+  return (
+    <form class="refill" onSubmit={invite} data-testid={`refill-${props.seat}`}>
+      <input
+        aria-label={`Invite someone else to ${props.seatName}`}
+        placeholder="another player's name"
+        autocomplete="off"
+        value={name}
+        onInput={(e) => setName(e.currentTarget.value)}
+        data-testid={`reinvite-name-${props.seat}`}
+      />
+      <button type="submit" disabled={!name.trim()} data-testid={`reinvite-${props.seat}`}>Invite</button>
+      <button type="button" onClick={() => props.refill(api.openSeat)} data-testid={`open-seat-${props.seat}`}>
+        Open to anyone
+      </button>
+    </form>
   );
 }
 
@@ -45,6 +75,11 @@ export function GamePage(props: { id: string }) {
   const [confirmResign, setConfirmResign] = useState(false);
   const [copied, setCopied] = useState(false);
   const [chat, setChat] = useState<ChatMessageView[]>([]);
+  const [moveForm, setMoveForm] = useState<MoveForm>(readMoveForm);
+  // Where the last move sent came from: a refusal is shown beside it.
+  const [sentFrom, setSentFrom] = useState<'board' | 'box'>('board');
+  // Why the last click on the board did nothing.
+  const [clickHint, setClickHint] = useState<string | null>(null);
   // A private game's invite link brings its code: it takes an open seat.
   const [inviteCode] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
   const socket = useRef<Live | null>(null);
@@ -98,6 +133,14 @@ export function GamePage(props: { id: string }) {
     });
   }, [ply, view?.scg?.my_play]);
 
+  // A click's hint is for the position it was made in.
+  useEffect(() => setClickHint(null), [ply]);
+
+  // A refusal is brought into view (the page scrolled as little as it takes).
+  useEffect(() => {
+    if (state.error) document.querySelector('[data-testid=error]')?.scrollIntoView({ block: 'nearest' });
+  }, [state.error]);
+
   // Arrow keys step through the game.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -149,8 +192,15 @@ export function GamePage(props: { id: string }) {
   };
 
   const onPlace = (place: string) => {
-    if (!myMove || state.sending) return;
+    if (state.sending) return;
+    const playing = view.status.state === 'ongoing' && view.you.length > 0 && show.live && !rounds;
+    if (!myMove) {
+      setClickHint(playing ? idleClick(place, state.pick, { kind: 'pick', pick: state.pick }, false) : null);
+      return;
+    }
+    setSentFrom('board');
     const result = click(legal, state.pick, place);
+    setClickHint(idleClick(place, state.pick, result, true));
     if (result.kind === 'move') void send(result.move);
     else dispatch({ type: 'pick', pick: result.pick });
   };
@@ -158,7 +208,9 @@ export function GamePage(props: { id: string }) {
   const onType = (event: Event) => {
     event.preventDefault();
     const move = typed.trim();
-    if (move) void send(move);
+    if (!move) return;
+    setSentFrom('box');
+    void send(move);
   };
 
   const openSeats = view.status.state === 'open' ? view.seats.filter((s) => s.kind === 'open') : [];
@@ -172,7 +224,26 @@ export function GamePage(props: { id: string }) {
   const invitedHere = view.seats.find((s) => s.kind === 'invited' && !!me && s.name === me.name);
   const canResign = !rounds && view.status.state === 'ongoing' && view.you.length > 0;
   const at = state.cursor ?? view.moves.length;
-  const recordMoves = state.history && state.history.plies.length === view.moves.length ? state.history.plies.map((p) => p.record) : view.moves;
+  const listed = listedMoves(view.moves, state.history, moveForm);
+  const chooseForm = (form: MoveForm) => {
+    setMoveForm(form);
+    saveMoveForm(form);
+  };
+
+  const besideBox = sentFrom === 'box' && view.status.state === 'ongoing' && view.you.length > 0;
+  // The last refusal, beside the board or the box the move came from, in
+  // a live region a screen reader announces.
+  const refusal = (
+    <div class="refusal" aria-live="assertive" aria-atomic="true">
+      {state.error && (
+        <p class="error" data-testid="error">
+          {state.error}{' '}
+          {isMoveRefusal(state.error) && <><a href={rulesLink(entry?.rules ?? `/rules/${view.game}`, view.game, state.error)} data-testid="error-rules">See the rules</a>{' '}</>}
+          <button type="button" class="link" onClick={() => dispatch({ type: 'dismiss' })} aria-label="Dismiss">✕</button>
+        </p>
+      )}
+    </div>
+  );
 
   return (
     <div class="game-page">
@@ -202,13 +273,8 @@ export function GamePage(props: { id: string }) {
             ))}
           </div>
         )}
-        {state.error && (
-          <p class="error" role="alert" data-testid="error">
-            {state.error}{' '}
-            {isMoveRefusal(state.error) && <><a href={rulesLink(entry?.rules ?? `/rules/${view.game}`, view.game, state.error)} data-testid="error-rules">See the rules</a>{' '}</>}
-            <button type="button" class="link" onClick={() => dispatch({ type: 'dismiss' })} aria-label="Dismiss">✕</button>
-          </p>
-        )}
+        <p class="hint click-hint" role="status" data-testid="click-hint">{clickHint ?? ''}</p>
+        {!besideBox && refusal}
         <Legend board={board} entry={entry} />
       </div>
 
@@ -230,6 +296,9 @@ export function GamePage(props: { id: string }) {
                 <button type="button" data-testid={`take-${s.seat}`} onClick={() => shownView(api.takeSeat(view.id, s.seat, inviteCode))}>
                   {s.kind === 'invited' ? 'Accept' : 'Take this seat'}
                 </button>
+              )}
+              {creator && view.status.state === 'open' && s.kind === 'declined' && (
+                <RefillSeat seat={s.seat} seatName={seatName(entry, s.seat)} refill={(work) => shownView(work(view.id, s.seat))} />
               )}
               {s.kind === 'invited' && invitedHere?.seat === s.seat && (
                 <button type="button" data-testid={`decline-${s.seat}`} onClick={() => shownView(api.declineSeat(view.id, s.seat))}>
@@ -263,7 +332,13 @@ export function GamePage(props: { id: string }) {
 
         {view.scg && <RoundsPanel view={view} round={view.scg} remaining={remainingPlayers(view)} />}
 
-        <MoveList moves={recordMoves} numbering={view.numbering} at={at} onStep={(to) => dispatch({ type: 'step', to })} />
+        <MoveList
+          moves={listed}
+          numbering={view.numbering}
+          at={at}
+          onStep={(to) => dispatch({ type: 'step', to })}
+          form={formsDiffer(state.history) ? { shown: moveForm, choose: chooseForm } : undefined}
+        />
 
         {view.status.state === 'ongoing' && view.you.length > 0 && (
           <form class="type-move" onSubmit={onType}>
@@ -280,10 +355,19 @@ export function GamePage(props: { id: string }) {
             />
             <button type="submit" disabled={!typed.trim() || !!state.sending}>{rounds ? 'Play' : 'Move'}</button>
             {buttonMoves(legal).map((entry) => (
-              <button type="button" key={entry.move} onClick={() => send(entry.move)} data-testid={entry.move}>
+              <button
+                type="button"
+                key={entry.move}
+                onClick={() => {
+                  setSentFrom('box');
+                  void send(entry.move);
+                }}
+                data-testid={entry.move}
+              >
                 {entry.move.charAt(0).toUpperCase() + entry.move.slice(1)}
               </button>
             ))}
+            {besideBox && refusal}
             {entry && <p class="hint" id="notation-help">{entry.notation}</p>}
           </form>
         )}

@@ -6,6 +6,8 @@ import type { GameSummary } from '../api/types';
 import { connectLive, type LiveState } from '../api/live';
 import { GameList, myGamesInOrder, withPage } from '../parts/game-list';
 import { NewGameForm } from '../parts/new-game';
+import { GameShelf } from '../parts/game-shelf';
+import { PERSONAL_EVENT } from '../parts/notices';
 import { PlayNow } from '../parts/play-now';
 import { navigate } from '../router';
 import { useSession } from '../session';
@@ -86,25 +88,6 @@ function FinishedGames(props: { me: string }) {
   );
 }
 
-/** Every game's rules page, as the catalog names them. */
-function GameRules() {
-  const catalog = useCatalog();
-  if (!catalog) return null;
-  return (
-    <section class="panel">
-      <h2>Rules</h2>
-      <ul class="rules-list" data-testid="rules-list">
-        {catalog.games.map((g) => (
-          <li key={g.rules}>
-            <a href={g.rules}>{g.name}</a>
-            {g.about ? <span class="hint"> — {g.about}</span> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 /**
  * `/`: invitations to the signed-in player first, their games (theirs to
  * move first), the open games, live, their finished games by pages, and a
@@ -142,6 +125,14 @@ export function LobbyPage() {
     };
   }, []);
 
+  // What the header's personal channel tells (an invitation, a turn, a
+  // game over) changes the invitations and the player's games: fetch them.
+  useEffect(() => {
+    const refresh = () => setTick((t) => t + 1);
+    window.addEventListener(PERSONAL_EVENT, refresh);
+    return () => window.removeEventListener(PERSONAL_EVENT, refresh);
+  }, []);
+
   useEffect(() => {
     if (!me) {
       setMine(null);
@@ -164,6 +155,7 @@ export function LobbyPage() {
           <PlayNow />
         </section>
       )}
+      {me === null && <GameShelf />}
       {me && invitations.length > 0 && <Invitations games={invitations} me={me.name} changed={() => setTick((t) => t + 1)} />}
       {me && (
         <section class="panel">
@@ -189,7 +181,7 @@ export function LobbyPage() {
           </>
         ) : null}
       </section>
-      <GameRules />
+      {me && <GameShelf />}
       {me && (
         <section class="panel">
           <h2>Your finished games</h2>

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '../api/types';
-import { myGamesInOrder, myTurn, withPage } from './game-list';
+import { entryFor } from '../api/catalog';
+import { CATALOG } from '../boards/fixtures';
+import { myGamesInOrder, myTurn, summaryState, withPage } from './game-list';
 
 function game(id: string, toMove: string[], updated: string, state: GameSummary['state'] = 'active'): GameSummary {
   return {
     id, game: 'sage', variant: null, state, ply: 3, updated, to_move: toMove, private: false,
+    status: { state: state === 'finished' ? 'over' : state === 'open' ? 'open' : 'ongoing', winners: [], reason: null },
     seats: [
       { seat: 'b', name: 'ann', kind: 'human' },
       { seat: 'r', name: 'bo', kind: 'human' },
@@ -46,5 +49,17 @@ describe('a bot looking at its games', () => {
     const g = game('g', ['r'], 'x');
     g.seats[1] = { seat: 'r', name: 'bo', kind: 'bot' };
     expect(myTurn(g, 'bo')).toBe(true);
+  });
+
+  it('says how each game stands: who moves, who won and how', () => {
+    const sage = entryFor(CATALOG, 'sage', null);
+    expect(summaryState(game('g', ['r'], 'x'), 'ann', sage)).toBe('bo to move · move 4');
+    expect(summaryState({ ...game('g', ['r'], 'x'), ply: 0 }, 'ann', sage), 'no "move 0"').toBe('bo to move');
+    expect(summaryState(game('g', ['b'], 'x'), 'ann', sage)).toBe('your turn');
+    expect(summaryState(game('g', [], 'x', 'open'), 'ann', sage)).toBe('waiting for players');
+    const over = game('g', [], 'x', 'finished');
+    expect(summaryState({ ...over, status: { state: 'over', winners: ['r'], reason: 'resignation' } }, 'ann', sage)).toBe('Red (bo) won by resignation');
+    expect(summaryState({ ...over, status: { state: 'over', winners: [], reason: 'passes' } }, 'ann', sage)).toBe('a draw after two passes');
+    expect(summaryState({ ...over, status: { state: 'aborted', winners: [], reason: 'aborted' } }, 'ann', sage)).toBe('called off');
   });
 });

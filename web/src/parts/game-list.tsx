@@ -1,6 +1,6 @@
 import { entryFor, gameName, seatName, useCatalog } from '../api/catalog';
-import type { GameSummary } from '../api/types';
-import { seatLabel } from '../play/status';
+import type { CatalogGame, GameSummary } from '../api/types';
+import { reasonWords, seatLabel } from '../play/status';
 
 /** Whether `name` is to move in `game`. */
 export function myTurn(game: GameSummary, name: string | undefined): boolean {
@@ -27,6 +27,33 @@ export function withPage(shown: GameSummary[], page: GameSummary[], size: number
   return { games: [...shown, ...page.filter((g) => !seen.has(g.id))], more: page.length >= size };
 }
 
+/**
+ * How a listed game stands, in words: `your turn`, `bob to move`,
+ * `waiting for players`, `Red (bob) won by resignation`, `a draw`.
+ */
+export function summaryState(game: GameSummary, me: string | undefined, entry: CatalogGame | null): string {
+  if (myTurn(game, me)) return 'your turn';
+  if (game.state === 'open') return 'waiting for players';
+  const who = (label: string) => {
+    const seat = game.seats.find((s) => s.seat === label);
+    const name = seat && seat.kind !== 'open' ? seatLabel(seat) : null;
+    return name ? `${seatName(entry, label)} (${name})` : seatName(entry, label);
+  };
+  const reason = reasonWords(game.status?.reason);
+  if (game.state === 'finished') {
+    if (game.status?.state === 'aborted') return 'called off';
+    const winners = game.status?.winners ?? [];
+    if (winners.length === 0) return `a draw${reason}`;
+    return `${winners.map(who).join(' and ')} ${winners.length === 1 ? 'won' : 'shared the win'}${reason}`;
+  }
+  if (game.to_move.length === 1) {
+    const seat = game.seats.find((s) => s.seat === game.to_move[0]);
+    const name = seat && seat.kind !== 'open' ? seatLabel(seat) : seatName(entry, game.to_move[0]);
+    return `${name} to move${game.ply > 0 ? ` · move ${game.ply + 1}` : ''}`;
+  }
+  return entry?.rounds ? `round ${game.ply}` : `move ${game.ply + 1}`;
+}
+
 /** A list of games, each a link to its page. */
 export function GameList(props: { games: GameSummary[]; me?: string; empty: string; testid: string }) {
   const catalog = useCatalog();
@@ -42,9 +69,7 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
               <span class="who">
                 {game.seats.map((s) => `${seatName(entryFor(catalog, game.game, game.variant), s.seat)}: ${seatLabel(s)}`).join(' · ')}
               </span>
-              <span class="state">
-                {turn ? 'your turn' : game.state === 'open' ? 'waiting for players' : game.state === 'finished' ? 'over' : `move ${game.ply}`}
-              </span>
+              <span class="state">{summaryState(game, props.me, entryFor(catalog, game.game, game.variant))}</span>
               {game.private && <span class="tag">private</span>}
             </a>
           </li>

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { entryFor } from '../api/catalog';
 import { CATALOG } from '../boards/fixtures';
-import { formProblem, nameLabel, newGameRequest, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
+import { formProblem, nameLabel, newGameRequest, optionRange, optionWords, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
+import { DEFAULT_LEVEL } from './play-now';
 
 const entry = (game: string, variant?: string) => entryFor(CATALOG, game, variant)!;
 const base = { options: {}, seed: '', closeEarly: true, clock: '' };
@@ -102,7 +103,7 @@ describe('the new game form', () => {
     const two = resized(seats, 2);
     expect(two).toHaveLength(2);
     expect(two.filter((s) => s.kind === 'me')).toHaveLength(1);
-    expect(resized(seats, 4)).toEqual([...seats, { kind: 'computer', level: 5 }]);
+    expect(resized(seats, 4)).toEqual([...seats, { kind: 'computer', level: DEFAULT_LEVEL }]);
   });
 });
 
@@ -110,5 +111,21 @@ describe('the names completed for an invitation', () => {
   it('marks a bot', () => {
     expect(nameLabel({ name: 'rob', bot: true })).toBe('rob (bot)');
     expect(nameLabel({ name: 'ann' })).toBe('ann');
+  });
+
+  it("gives a number option's range once, and the computer's level as Play now does", () => {
+    expect(optionRange({ type: 'number', min: 0, max: 10, help: 'Black starts without this many golems (0-10)' })).toBe('');
+    expect(optionRange({ type: 'number', min: 0, max: 10, help: 'golems taken away' })).toBe(' (0–10)');
+    expect(optionRange({ type: 'text', min: null, max: null, help: 'letters' })).toBe('');
+    expect(resized([{ kind: 'me', level: 1 }], 2)[1]).toEqual({ kind: 'computer', level: DEFAULT_LEVEL });
+  });
+
+  it('words a switch for a newcomer: a statement, and whose rule it is', () => {
+    expect(optionWords('whether squares holding @ may not be played (a system rule, off by default)')).toEqual({
+      label: 'Squares holding @ may not be played',
+      note: 'an Arbiter rule, not in the rule text',
+    });
+    expect(optionWords('whether the third occurrence of a position draws (a system rule, on by default)').label).toBe('The third occurrence of a position draws');
+    expect(optionWords('Close a round early')).toEqual({ label: 'Close a round early', note: null });
   });
 });

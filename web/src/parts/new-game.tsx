@@ -8,6 +8,7 @@ import * as api from '../api/client';
 import { problemText } from '../api/problem';
 import type { CatalogGame, CatalogOption, NewGame, PlayerName, SeatSpec } from '../api/types';
 import { navigate } from '../router';
+import { DEFAULT_LEVEL } from './play-now';
 
 /** What the form says of a seat: `name` is the player invited to it. */
 export type SeatChoice = { kind: 'me' | 'open' | 'computer' | 'invite'; level: number; name?: string };
@@ -27,7 +28,7 @@ export function withSeat(seats: SeatChoice[], i: number, kind: SeatChoice['kind'
 
 /** The seats for `n` players: new seats are the computer's, and the person keeps a seat. */
 export function resized(seats: SeatChoice[], n: number): SeatChoice[] {
-  const next = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: 'computer' as const, level: 5 });
+  const next = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: 'computer' as const, level: DEFAULT_LEVEL });
   return next.some((s) => s.kind === 'me') ? next : withSeat(next, 0, 'me');
 }
 
@@ -114,17 +115,45 @@ export function seatNames(entry: CatalogGame, count: number): string[] {
   return entry.seats.length > 0 ? entry.seats.map((s) => seatName(entry, s.label)) : Array.from({ length: count }, (_, i) => `Player ${i + 1}`);
 }
 
+/**
+ * An option's help as a newcomer reads it: "whether squares holding @ may
+ * not be played (a system rule, off by default)" becomes the label
+ * "Squares holding @ may not be played" and the note "an Arbiter rule,
+ * not in the rule text".
+ */
+export function optionWords(help: string): { label: string; note: string | null } {
+  let label = help.trim();
+  let note: string | null = null;
+  const system = /\s*\(a system rule[^)]*\)\s*$/;
+  if (system.test(label)) {
+    label = label.replace(system, '');
+    note = 'an Arbiter rule, not in the rule text';
+  }
+  label = label.replace(/^whether\s+/i, '');
+  return { label: label.charAt(0).toUpperCase() + label.slice(1), note };
+}
+
+/** The range a number option takes, ` (0–10)`, unless its help already gives it. */
+export function optionRange(option: Pick<CatalogOption, 'type' | 'min' | 'max' | 'help'>): string {
+  if (option.type !== 'number' || option.max == null || option.max >= 1e9) return '';
+  const min = option.min ?? 0;
+  if (new RegExp(`\\(${min}\\s*[-–]\\s*${option.max}\\)`).test(option.help)) return '';
+  return ` (${min}–${option.max})`;
+}
+
 function OptionField(props: { option: CatalogOption; value: OptionInput | undefined; set(value: OptionInput): void }) {
   const { option } = props;
   if (option.type === 'switch') {
+    const words = optionWords(option.help);
     const checked = typeof props.value === 'boolean' ? props.value : option.default === true;
     return (
       <label class="check">
-        <input type="checkbox" name={option.name} checked={checked} onChange={(e) => props.set(e.currentTarget.checked)} /> {option.help}
+        <input type="checkbox" name={option.name} checked={checked} onChange={(e) => props.set(e.currentTarget.checked)} /> {words.label}
+        {words.note && <span class="hint"> ({words.note})</span>}
       </label>
     );
   }
-  const range = option.type === 'number' && option.max != null && option.max < 1e9 ? ` (${option.min ?? 0}–${option.max})` : '';
+  const range = optionRange(option);
   return (
     <label>
       {option.name}
@@ -201,8 +230,8 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
   const [closeEarly, setCloseEarly] = useState(true);
   const [clock, setClock] = useState('');
   const [seats, setSeats] = useState<SeatChoice[]>([
-    { kind: 'me', level: 5 },
-    props.inviting ? { kind: 'invite', level: 5, name: props.inviting } : { kind: 'computer', level: 5 },
+    { kind: 'me', level: DEFAULT_LEVEL },
+    props.inviting ? { kind: 'invite', level: DEFAULT_LEVEL, name: props.inviting } : { kind: 'computer', level: DEFAULT_LEVEL },
   ]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -314,7 +343,7 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
         </label>
         {!entry.options.some((o) => o.name === 'seed') && (
           <label>
-            Seed <span class="hint">(the computer's choices)</span>
+            Seed <span class="hint">(optional: the same number makes the computer choose the same moves again)</span>
             <input name="seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} />
           </label>
         )}

@@ -12,6 +12,9 @@ import type { NoticeView, PersonalMessage } from '../api/types';
 import { navigate } from '../router';
 import { ALERTS_KEY, SEEN_KEY, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
+/** The window event each message of the personal channel is passed on as (its `detail`). */
+export const PERSONAL_EVENT = 'arbiter:personal';
+
 /** Whether this browser's turn alerts are on. */
 export function alertsOn(): boolean {
   try {
@@ -84,6 +87,8 @@ export function NoticeBell() {
   const [error, setError] = useState<string | null>(null);
   const countRef = useRef(0);
   countRef.current = count;
+  const holder = useRef<HTMLSpanElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let gone = false;
@@ -99,6 +104,9 @@ export function NoticeBell() {
       '/api/me/live',
       (raw) => {
         const message = raw as unknown as PersonalMessage;
+        // The lobby follows the same channel: an invitation or a turn
+        // changes its lists.
+        window.dispatchEvent(new CustomEvent(PERSONAL_EVENT, { detail: message }));
         if (message.type === 'counts') setCount(message.your_turn);
         else if (message.type === 'notice') {
           setList((held) => withNotice(held, message.notice));
@@ -128,6 +136,33 @@ export function NoticeBell() {
   }, [count]);
   useEffect(() => () => void (document.title = titled(document.title, 0)), []);
 
+  // An open list closes on Escape (focus back on the button) and on a
+  // press anywhere outside it (focus back on the button if it was inside).
+  useEffect(() => {
+    if (!open) return;
+    const close = (refocus: boolean) => {
+      setOpen(false);
+      if (refocus) button.current?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        close(true);
+      }
+    };
+    const onPress = (e: PointerEvent) => {
+      const inside = holder.current;
+      if (!inside || inside.contains(e.target as Node)) return;
+      close(inside.contains(document.activeElement));
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [open]);
+
   const fresh = unread(list, seen);
   const toggle = () => {
     const next = !open;
@@ -156,14 +191,28 @@ export function NoticeBell() {
   };
   const label = `Notices: ${count} ${count === 1 ? 'game waits' : 'games wait'} for your move${fresh > 0 ? `, ${fresh} new` : ''}`;
   return (
-    <span class="notices">
-      <button type="button" class="link bell" aria-expanded={open} aria-label={label} onClick={toggle} data-testid="notices">
+    <span class="notices" ref={holder}>
+      <button type="button" ref={button} class="link bell" aria-expanded={open} aria-controls={open ? 'notice-list' : undefined} aria-label={label} onClick={toggle} data-testid="notices">
         Notices
         {count > 0 && <span class="badge" data-testid="turn-count">{count}</span>}
         {fresh > 0 && <span class="dot" aria-hidden="true" />}
       </button>
       {open && (
-        <div class="notice-list" role="region" aria-label="Your notices" data-testid="notice-list">
+        <div class="notice-list" id="notice-list" role="region" aria-label="Your notices" data-testid="notice-list">
+          <div class="notice-head">
+            <h2>Notices</h2>
+            <button
+              type="button"
+              class="link"
+              onClick={() => {
+                setOpen(false);
+                button.current?.focus();
+              }}
+              data-testid="notices-close"
+            >
+              Close
+            </button>
+          </div>
           {list.length === 0 && <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games.</p>}
           <ul>
             {list.map((n) => (

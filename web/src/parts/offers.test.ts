@@ -17,6 +17,10 @@ describe('offers', () => {
     const over = { ...ongoing, status: { ...ongoing.status, state: 'over' } };
     expect(offersToMake(over, ALL)).toEqual(['rematch']);
     expect(offersToMake({ ...over, rematch: 'g2' }, ALL), 'made already').toEqual([]);
+    const computer = { ...ongoing, seats: [{ seat: 'b', name: 'ann', kind: 'human' as const }, { seat: 'r', name: null, kind: 'computer' as const, level: 3 }] };
+    expect(offersToMake(computer, ALL), 'the computer refuses every draw').toEqual(['takeback']);
+    const person = { ...computer, seats: [computer.seats[0], { seat: 'r', name: 'bo', kind: 'human' as const }] };
+    expect(offersToMake(person, ALL)).toEqual(['takeback', 'draw']);
   });
 
   it('words an offer for the one who receives it', () => {

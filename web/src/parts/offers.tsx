@@ -25,16 +25,19 @@ export function offerWords(offer: Pick<OfferView, 'kind'>, who: string): string 
 
 /** The offers the viewer may make now: `kinds` the game takes, none already made by them. */
 export function offersToMake(
-  view: Pick<GameView, 'you' | 'status' | 'ply' | 'offers' | 'rematch'>,
+  view: Pick<GameView, 'you' | 'status' | 'ply' | 'offers' | 'rematch'> & { seats?: GameView['seats'] },
   kinds: readonly string[],
 ): api.OfferKind[] {
   if (view.you.length === 0) return [];
+  // The computer refuses every draw: against it alone, none is offered.
+  const others = (view.seats ?? []).filter((s) => !view.you.includes(s.seat));
+  const onlyComputer = others.length > 0 && others.every((s) => s.kind === 'computer');
   const over = view.status.state === 'over' || view.status.state === 'aborted';
   const mine = new Set((view.offers ?? []).filter((o) => view.you.includes(o.by)).map((o) => o.kind));
   const may = (kind: api.OfferKind) => kinds.includes(kind) && !mine.has(kind);
   if (over) return view.rematch ? [] : (['rematch'] as const).filter(may);
   if (view.status.state !== 'ongoing') return [];
-  return (['takeback', 'draw'] as const).filter((k) => may(k) && (k !== 'takeback' || view.ply > 0));
+  return (['takeback', 'draw'] as const).filter((k) => may(k) && (k !== 'takeback' || view.ply > 0) && (k !== 'draw' || !onlyComputer));
 }
 
 const BUTTONS: Record<api.OfferKind, string> = {

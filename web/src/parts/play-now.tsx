@@ -9,6 +9,9 @@ import type { CatalogGame, NewGame } from '../api/types';
 import { navigate } from '../router';
 import { playAsGuest } from '../session';
 
+/** The computer's level a new game offers first, in "Play now" and in the form alike. */
+export const DEFAULT_LEVEL = 3;
+
 /** The game a visitor starts against the computer at `level`: a game of rounds closes each round as soon as every play is in. */
 export function computerGame(entry: CatalogGame, level: number): NewGame {
   const request: NewGame = { game: entry.game, seats: [{ account: 'me' }, { computer: level }] };
@@ -21,7 +24,7 @@ export function computerGame(entry: CatalogGame, level: number): NewGame {
 export function PlayNow() {
   const catalog = useCatalog();
   const [chosen, setChosen] = useState(0);
-  const [level, setLevel] = useState(3);
+  const [level, setLevel] = useState(DEFAULT_LEVEL);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!catalog) return <p class="hint">Loading the games…</p>;

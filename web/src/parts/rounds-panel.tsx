@@ -14,7 +14,10 @@ export function RoundsPanel(props: { view: GameView; round: RoundView; remaining
           {round.my_play ? (
             <>Your play: <strong>{round.my_play}</strong>. Click another square to change it until the round closes.</>
           ) : (
-            <>Click a square to play it. Nobody sees your play before the round closes.</>
+            <>
+              {round.round === 1 && round.announcements.length === 0 && 'Every player plays at once, round by round. '}
+              Click an empty square to play it. Nobody sees your play before the round closes.
+            </>
           )}
         </p>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURES } from '../boards/fixtures';
-import { buttonMoves, choiceWords, click, pickAt } from './clicks';
+import { buttonMoves, choiceWords, click, idleClick, pickAt } from './clicks';
 
 describe('moves as clicks', () => {
   it('lights the first places of every move, then the places that go on', () => {
@@ -64,5 +64,16 @@ describe('moves as clicks', () => {
   it('offers moves without clicks as buttons', () => {
     expect(buttonMoves(FIXTURES['agog-start'].legal)).toEqual([]);
     expect(buttonMoves([{ move: 'pass', steps: [] }, ...FIXTURES['sage-start'].legal]).map((m) => m.move)).toEqual(['pass']);
+  });
+
+  it('says why a click did nothing, and nothing when it did something', () => {
+    const legal = [{ move: 'e2-e3', steps: ['e2', 'e3'] }];
+    const none = pickAt(legal, []);
+    expect(idleClick('a1', none, click(legal, none, 'a1'), true)).toContain('No move of yours starts at a1');
+    expect(idleClick('e2', none, click(legal, none, 'e2'), true)).toBeNull();
+    const started = pickAt(legal, ['e2']);
+    expect(idleClick('e2', started, click(legal, started, 'e2'), true), 'dropping the place clicked').toBeNull();
+    expect(idleClick('e3', started, click(legal, started, 'e3'), true)).toBeNull();
+    expect(idleClick('a1', none, click([], none, 'a1'), false)).toContain('not your move');
   });
 });

@@ -63,3 +63,14 @@ export function choiceWords(entry: LegalMove): string {
 export function buttonMoves(legal: readonly LegalMove[]): LegalMove[] {
   return legal.filter((m) => m.steps.length === 0);
 }
+
+/**
+ * What to say when a click on `place` did nothing: no move was under way
+ * and none starts there (the board lights the places where one does), or
+ * it is not the player's move. Null when the click did something.
+ */
+export function idleClick(place: string, before: Pick, result: ClickResult, myMove: boolean): string | null {
+  if (!myMove) return 'It is not your move: the board can be played once it is.';
+  if (result.kind === 'move' || before.path.length > 0 || result.pick.path.length > 0) return null;
+  return `No move of yours starts at ${place}: the lit places are those where one does.`;
+}

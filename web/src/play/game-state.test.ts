@@ -36,6 +36,14 @@ describe('the game page state', () => {
     expect(isNewer(state.view, view(2, '2026-11-23T00:00:01Z'))).toBe(false);
   });
 
+  it('clears a refusal once the game ends without a move (a resignation)', () => {
+    let state = reduce(initialState, { type: 'view', view: view(1, '2026-11-23T00:00:01Z') });
+    state = reduce(state, { type: 'refused', message: 'no' });
+    expect(state.error).toBe('no');
+    state = reduce(state, { type: 'view', view: view(1, '2026-11-23T00:00:02Z', { version: 3, status: { state: 'over', winners: ['b'], reason: 'resignation' } }) });
+    expect(state.error).toBeNull();
+  });
+
   it('lights the moves of a new view and clears a refusal once the game moves on', () => {
     let state = reduce(initialState, { type: 'view', view: view(0, '2026-11-23T00:00:00Z') });
     expect(state.pick.targets).toEqual(new Set(start.legal.map((m) => m.steps[0])));

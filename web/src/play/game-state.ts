@@ -99,11 +99,16 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
   };
 }
 
-/** The history after `added` moves, the last of which led to `board`; null when it cannot be extended (several moves came at once). */
-function extend(history: History | null, added: readonly string[], board: BoardModel): History | null {
+/**
+ * The history after `added` moves (long form; `records`: as the record
+ * writes them, where that differs), the last of which led to `board`;
+ * null when it cannot be extended (several moves came at once).
+ */
+function extend(history: History | null, added: readonly string[], records: readonly string[] | null | undefined, board: BoardModel): History | null {
   if (!history || added.length === 0) return history;
   if (added.length > 1) return null;
-  return { ...history, plies: [...history.plies, { record: added[0], long: added[0], position: '', board }] };
+  const record = records?.[0] ?? added[0];
+  return { ...history, plies: [...history.plies, { record, long: added[0], position: '', board }] };
 }
 
 /** The state after `event`. */
@@ -111,7 +116,8 @@ export function reduce(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case 'view': {
       if (!isNewer(state.view, event.view)) return state;
-      const moved = state.view?.ply !== event.view.ply || state.view?.id !== event.view.id;
+      // A move, another game, or the game ending (a resignation moves nothing) makes a refusal stale.
+      const moved = state.view?.ply !== event.view.ply || state.view?.id !== event.view.id || state.view?.status.state !== event.view.status.state;
       const history = state.history && state.history.plies.length === event.view.moves.length ? state.history : null;
       return {
         ...state,
@@ -131,11 +137,11 @@ export function reduce(state: GameState, event: GameEvent): GameState {
       if (event.change.version <= view.version) return state;
       const next = applyChange(view, event.change);
       if (!next) return { ...state, stale: true };
-      const moved = next.ply !== view.ply;
+      const moved = next.ply !== view.ply || next.status.state !== view.status.state;
       return {
         ...state,
         view: next,
-        history: extend(state.history, next.moves.slice(view.moves.length), next.board),
+        history: extend(state.history, next.moves.slice(view.moves.length), event.change.records_added, next.board),
         pick: moved || state.pick.path.length === 0 ? freshPick(next) : state.pick,
         sending: moved ? null : state.sending,
         error: moved ? null : state.error,

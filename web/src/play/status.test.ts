@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { entryFor } from '../api/catalog';
 import type { GameView } from '../api/types';
 import { CATALOG, viewOf } from '../boards/fixtures';
-import { remainingPlayers, seatLabel, statusText } from './status';
+import { reasonWords, remainingPlayers, seatLabel, statusText } from './status';
 
 const agog = entryFor(CATALOG, 'agog');
 
@@ -34,8 +34,17 @@ describe('the status line', () => {
     expect(statusText(invited, agog)).toBe('Waiting for players: Bob invited');
     expect(seatLabel(invited.seats[1])).toBe('Bob (invited)');
   });
+  it('says who declined, and that the seat waits for the creator', () => {
+    const declined = view({ status: { state: 'open', winners: [], reason: null }, seats: [{ seat: 'w', name: 'ann', kind: 'human' }, { seat: 'b', name: 'carol', kind: 'declined' }] });
+    expect(statusText(declined, agog)).toBe('Waiting for players: carol declined: the seat waits for the creator to invite someone else or open it');
+    expect(seatLabel(declined.seats[1])).toBe('carol declined');
+  });
   it('names the winners and why, or a draw', () => {
     expect(statusText(view({ status: { state: 'over', winners: ['b'], reason: 'resignation' } }), agog)).toBe('Over: Black (computer 5) wins by resignation');
+    expect(statusText(view({ status: { state: 'over', winners: [], reason: 'repetition' } }), agog)).toBe('Over: a draw by repetition');
+    expect(reasonWords('no-singles')).toBe(' by the no-singles rule');
+    expect(reasonWords('timeout')).toBe(' on time');
+    expect(reasonWords('something-new'), 'a reason the page does not know').toBe(' by something-new');
     expect(statusText(view({ status: { state: 'over', winners: [], reason: 'repetition' } }), agog)).toBe('Over: a draw by repetition');
     expect(statusText(view({ status: { state: 'aborted', winners: [], reason: 'aborted' } }), agog)).toBe('Called off: nobody won');
   });

@@ -438,6 +438,8 @@ const ogama: Rules = {
           'The third time the same position occurs (discs, toads, side to move), the game is drawn. This is an Arbiter rule, on by default; a new game may turn it off.',
         ] },
         { example: 'ogama-tower' },
+        { p: 'A worked count: the game below ends by the no-singles rule, and each side scores the opponent\'s discs under its own colour.' },
+        { example: 'ogama-no-singles' },
       ],
     },
     {

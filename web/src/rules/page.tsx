@@ -88,6 +88,7 @@ function ExampleView(props: { example: Example; entry: CatalogGame | null }) {
               flipped={false}
               targets={NOTHING}
               selected={NO_PICK}
+              lit={at === 0 && example.lit ? new Set(example.lit) : undefined}
               label={`${example.title}: ${at === 0 ? 'the start' : `after move ${at}`}`}
               onPlace={ignore}
             />

@@ -12,6 +12,8 @@ export interface Example {
   about?: string;
   start: string;
   moves: { move: string; note?: string; after: string }[];
+  /** Cells lit on the start position (where a piece can go), named in `about`. */
+  lit?: string[];
   /** Moves the rules refuse after `at` moves, with the engine's reason. */
   refused?: { at: number; move: string; rule: string }[];
 }

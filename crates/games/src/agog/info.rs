@@ -13,6 +13,7 @@ use super::{AgogConfig, Edition};
 pub(super) static INFO: GameInfo = GameInfo {
     id: "agog",
     name: "A•G•O•G",
+    summary: "Two golemancers race across a checkers board: golems jump, stack into hulks and corrupt, and the first journeyman into the rival's sanctum wins.",
     seats: &[SeatInfo { label: "w", name: "White" }, SeatInfo { label: "b", name: "Black" }],
     variants: &[
         VariantInfo { id: "current", about: "the current edition, with scorekeeping and handicaps" },

@@ -1,6 +1,9 @@
 //! The board model of an A•G•O•G position, and a move as clicks.
 
-use arbiter_core::{BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words,
+    turn_or_result_note,
+};
 
 use super::Agog;
 use super::board::{Color, KINDS, Kind, Square, square_name};
@@ -149,7 +152,7 @@ impl Agog {
     /// What the board does not show: who is to move, the pools.
     fn notes(&self) -> Vec<String> {
         vec![
-            format!("{} to move.", self.side.name()),
+            turn_or_result_note(self, self.side.name()),
             format!("Pools: White {}, Black {}.", self.pools[0], self.pools[1]),
         ]
     }

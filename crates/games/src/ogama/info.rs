@@ -7,6 +7,7 @@ use arbiter_core::{Agreements, GameInfo, OptionKind, OptionSpec, PieceInfo, Play
 pub(super) static INFO: GameInfo = GameInfo {
     id: "ogama",
     name: "Ogama",
+    summary: "Each player's toad rides the stacks of a 5×5 board and gives their discs its reach: build a tower of six, or capture the most.",
     seats: &[SeatInfo { label: "o", name: "Orange" }, SeatInfo { label: "b", name: "Blue" }],
     variants: &[],
     options: &[

@@ -1,6 +1,8 @@
 //! The board model of an Ogama position, and a move as clicks.
 
-use arbiter_core::{BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, turn_or_result_note,
+};
 
 use super::Ogama;
 use super::board::{Color, Square, square_name};
@@ -123,10 +125,19 @@ impl Ogama {
     /// What the board does not show: who is to move, where the toads are.
     fn notes(&self) -> Vec<String> {
         let place = |c: Color| self.toad(c).map_or("not placed".to_string(), square_name);
-        vec![
-            format!("{} to move.", self.side.name()),
+        let mut notes = vec![
+            turn_or_result_note(self, self.side.name()),
             format!("Toads: Orange {}, Blue {}.", place(Color::Orange), place(Color::Blue)),
-        ]
+        ];
+        // The game starts unusually: say what the first move is.
+        if self.toad(self.side).is_none() && !arbiter_core::Game::status(self).is_over() {
+            let (colour, disc) = if self.side == Color::Orange { ("orange", "an orange") } else { ("blue", "a blue") };
+            notes.push(format!(
+                "{}'s first move: place the {colour} toad (beside the board) on any square topped by {disc} disc.",
+                self.side.name()
+            ));
+        }
+        notes
     }
 
     /// The squares of `mv` (a toad placed from its hand); a toad's step

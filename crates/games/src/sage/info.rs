@@ -6,6 +6,7 @@ use arbiter_core::{Agreements, GameInfo, OptionSpec, PieceInfo, PlayersInfo, Rec
 pub(super) static INFO: GameInfo = GameInfo {
     id: "sage",
     name: "Sage Tafl",
+    summary: "Tafl on an 8×9 board cut by a river: sages, apprentices and skyships capture by surrounding, and five points win.",
     seats: &[SeatInfo { label: "b", name: "Black" }, SeatInfo { label: "r", name: "Red" }],
     variants: &[],
     options: &[OptionSpec::REPETITION],

@@ -1,6 +1,9 @@
 //! The board model of a Sage Tafl position, and a move as clicks.
 
-use arbiter_core::{BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words};
+use arbiter_core::{
+    BoardChange, BoardModel, Cell, Clicks, Name, NameTable, Piece, Side, Spot, char_name, place_words,
+    turn_or_result_note,
+};
 
 use super::Sage;
 use super::board::{Color, FILES, Kind, RANKS, RIVER_RANK, Square, WINNING_SCORE, square_name};
@@ -168,7 +171,7 @@ impl Sage {
     /// each Sage is.
     fn notes(&self) -> Vec<String> {
         vec![
-            format!("{} to move.", self.side.name()),
+            turn_or_result_note(self, self.side.name()),
             format!(
                 "Score: Black {}, Red {} ({WINNING_SCORE} to win).",
                 self.score(Color::Black),

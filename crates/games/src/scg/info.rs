@@ -15,6 +15,7 @@ use super::letters::Letters;
 pub(super) static INFO: GameInfo = GameInfo {
     id: "scg",
     name: "Single Capture Go",
+    summary: "Two to twelve players each name a square at once, round by round; two on one square leave an @, and a group of yours without liberty puts you out. The last player left wins.",
     seats: &[],
     variants: &[],
     options: &[

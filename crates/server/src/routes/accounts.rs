@@ -200,9 +200,13 @@ pub(crate) async fn sign_in(
 }
 
 #[utoipa::path(delete, path = "/api/sessions/current", tag = "accounts", security(("bearer" = [])),
-    responses((status = 204, description = "signed out: the token stops working at once and the session's sockets close"),
+    responses((status = 204, description = "signed out: the token stops working at once and the session's sockets close; a guest's unfinished games end (resigned once begun, called off before)"),
         (status = 401, body = ErrorBody), (status = 403, description = "a cookie request from another site", body = ErrorBody)))]
-pub(crate) async fn sign_out(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, ApiError> {
+pub(crate) async fn sign_out(
+    State(state): State<AppState>,
+    Caller(caller): Caller,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     let Some((token, _)) = auth::request_token(&headers) else {
         return Err(ApiError::unauthorized("sign in first: send Authorization: Bearer <token>"));
     };
@@ -210,5 +214,9 @@ pub(crate) async fn sign_out(State(state): State<AppState>, headers: HeaderMap) 
         return Err(ApiError::unauthorized("the token is not valid (signed out, or never issued)"));
     };
     auth::sessions_ended(&state, &[ended]).await;
+    // A guest signed out can never come back: their games end cleanly.
+    if let Some(guest) = caller.filter(|a| a.guest) {
+        crate::verbs::finish::guest_left(&state, guest.id).await;
+    }
     Ok((StatusCode::NO_CONTENT, [(SET_COOKIE, expired_cookie(&state))]).into_response())
 }

@@ -41,6 +41,7 @@ fn entry(game: GameId, info: &GameInfo, edition: Option<(&str, &str)>, default: 
         variant: edition.map(|(id, _)| id.to_string()),
         name,
         about: edition.map(|(_, about)| about.to_string()),
+        summary: info.summary.to_string(),
         min_seats: info.players.min,
         max_seats: info.players.max,
         seats: info.seats.iter().map(|s| CatalogSeat { label: s.label.into(), name: s.name.into() }).collect(),

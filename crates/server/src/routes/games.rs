@@ -32,6 +32,8 @@ pub fn router() -> Router<AppState> {
         .route("/api/games/{id}", get(view).delete(super::invitations::call_off))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
         .route("/api/games/{id}/seats/{seat}/decline", post(super::invitations::decline))
+        .route("/api/games/{id}/seats/{seat}/invite", post(super::invitations::invite))
+        .route("/api/games/{id}/seats/{seat}/open", post(super::invitations::open))
         .route("/api/games/{id}/moves", post(play_move))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/record", get(record))

@@ -171,7 +171,9 @@ pub fn rematch_table(old: &super::Table, seated: &[AccountId], now: Timestamp) -
             SeatHolder::Computer(level) => {
                 (Occupant::computer(*level, format!("computer {level}")), SeatHolder::Computer(*level))
             }
-            SeatHolder::Open | SeatHolder::Invited { .. } => (Occupant::default(), SeatHolder::Open),
+            SeatHolder::Open | SeatHolder::Invited { .. } | SeatHolder::Declined { .. } => {
+                (Occupant::default(), SeatHolder::Open)
+            }
         };
         occupants.push(occupant);
         let bot = held.bot && matches!(holder, SeatHolder::Account(_));

@@ -69,11 +69,14 @@ impl Table {
         let seat = you.first().copied();
         let to_move = self.to_move();
         let seen = made.moves_before;
+        let moves_added = self.play.move_texts_from(seen);
+        let records_added = Some(self.play.record_texts_from(seen)).filter(|records| *records != moves_added);
         Some(ChangeMessage {
             ply: self.ply(),
             version: self.stored.version,
             from: made.from,
-            moves_added: self.play.move_texts_from(seen),
+            moves_added,
+            records_added,
             position: self.position().position_string(),
             board: self.board_change(seat, seen)?,
             to_move: to_move.iter().map(|&s| self.label(s)).collect(),
@@ -111,7 +114,9 @@ impl Table {
             if seen < count {
                 let before = line.positions().get(seen)?;
                 let from = line.positions().get(count - 1)?;
-                return self.position().board_change_after(before, from, line.moves().get(count - 1)?);
+                let mut change = self.position().board_change_after(before, from, line.moves().get(count - 1)?)?;
+                self.play.end_notes(&mut change.notes);
+                return Some(change);
             }
         }
         let before = self.spectator_board_at(seen)?;
@@ -172,6 +177,7 @@ impl Table {
             seats: self.seat_views(),
             to_move: self.to_move().iter().map(|&s| self.label(s)).collect(),
             ply: self.ply(),
+            status: self.status_view(),
             updated: self.stored.updated.rfc3339(),
             private: self.stored.invite.is_some(),
         }
@@ -213,6 +219,10 @@ impl Table {
                     SeatHolder::Invited { name: invited, .. } => {
                         name = Some(invited.clone());
                         (SeatKind::Invited, None)
+                    }
+                    SeatHolder::Declined { name: declined, .. } => {
+                        name = Some(declined.clone());
+                        (SeatKind::Declined, None)
                     }
                 };
                 SeatView { seat: self.label(Seat(s.seat)), name, kind, level }

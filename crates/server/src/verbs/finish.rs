@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use arbiter_store::{AccountId, GameKey};
+use arbiter_store::{AccountId, GameFilter, GameKey, GameState};
 
 use super::seat_of;
 use crate::change::{self, Changed};
@@ -67,4 +67,41 @@ pub async fn abort(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiErr
     })
     .await?;
     Ok(table)
+}
+
+/// The most unfinished games a guest's leaving ends (a guest plays a
+/// handful; more are left as they are).
+const GUEST_GAMES_ENDED: i64 = 50;
+
+/// A guest has signed out, and their account can never be reached again:
+/// each of their unfinished games ends cleanly, its other players told as
+/// of any ending — resigned once it has begun, called off before (a game
+/// they created, still waiting for players). A game that cannot be ended
+/// is left as it is and logged; signing out goes on regardless.
+pub async fn guest_left(state: &AppState, account: AccountId) {
+    for wanted in [GameState::Active, GameState::Open] {
+        let filter = GameFilter {
+            state: Some(wanted),
+            account: Some(account),
+            limit: GUEST_GAMES_ENDED,
+            ..GameFilter::default()
+        };
+        let games = match state.store.games(&filter).await {
+            Ok(games) => games,
+            Err(e) => {
+                tracing::warn!(error = %e, "a guest's games could not be listed to end them");
+                continue;
+            }
+        };
+        for stored in games {
+            let ended = if stored.creator == Some(account) && wanted == GameState::Open {
+                call_off(state, &stored.key, account).await
+            } else {
+                resign(state, &stored.key, account).await
+            };
+            if let Err(e) = ended {
+                tracing::info!(game = %stored.key, error = %e.message, "a guest's game was left as it is");
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Seats: taking one (an open seat, or one kept for the caller), the
-//! people a new game's seats invite, a private game's invite code, and an
-//! invited person declining.
+//! people a new game's seats invite, a private game's invite code, an
+//! invited person declining, and the creator filling a declined seat anew
+//! (inviting someone else, or opening it to anyone).
 
 use std::sync::Arc;
 
@@ -10,6 +11,7 @@ use arbiter_store::{Account, AccountId, GameKey, GameState, SeatHolder, StoredSe
 
 use crate::change::{self, Changed};
 use crate::error::ApiError;
+use crate::notices;
 use crate::state::AppState;
 use crate::table::{Invitee, Table, invited_names};
 
@@ -46,6 +48,11 @@ pub async fn take_seat(
                     SeatHolder::Invited { account, name } if *account != me.id => {
                         return Err(ApiError::forbidden(format!("seat {label} is kept for {name}, who was invited")));
                     }
+                    SeatHolder::Declined { name, .. } => {
+                        return Err(ApiError::forbidden(format!(
+                            "seat {label} waits for the game's creator: {name} declined it"
+                        )));
+                    }
                     SeatHolder::Open if private.is_some() && invite.as_deref() != private.as_deref() => {
                         return Err(ApiError::forbidden(
                             "this game is private: its open seats are taken with its invite link",
@@ -68,7 +75,8 @@ pub async fn take_seat(
 }
 
 /// `account` declines the seat labelled `label` kept for them in the game
-/// `key`: the seat is open again.
+/// `key`: the seat stays kept, empty, for the creator (who is told) to
+/// invite someone else, open it, or call the game off.
 pub async fn decline(
     state: &AppState,
     key: &GameKey,
@@ -84,23 +92,100 @@ pub async fn decline(
             return Err(ApiError::conflict("the game is over"));
         }
         let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
-        match held.map(|s| &mut s.holder) {
-            Some(holder @ SeatHolder::Invited { .. }) => {
-                if !matches!(holder, SeatHolder::Invited { account: invited, .. } if *invited == account) {
-                    return Err(ApiError::forbidden(format!("seat {label} is kept for someone else")));
-                }
-                *holder = SeatHolder::Open;
+        let Some(holder) = held.map(|s| &mut s.holder) else {
+            return Err(ApiError::conflict(format!("seat {label} is kept for nobody")));
+        };
+        let who = match holder {
+            SeatHolder::Invited { account: invited, name } if *invited == account => name.clone(),
+            SeatHolder::Invited { .. } => {
+                return Err(ApiError::forbidden(format!("seat {label} is kept for someone else")));
             }
             _ => return Err(ApiError::conflict(format!("seat {label} is kept for nobody"))),
-        }
+        };
+        *holder = SeatHolder::Declined { account, name: who.clone() };
+        let told = table.stored.creator.map(|creator| notices::declined(table, creator, &who, seat));
         Ok(Changed {
             events: vec![arbiter_play::Event::SeatFreed { seat }],
             seat_declined: Some((seat.0, account)),
+            notices: told.into_iter().collect(),
             ..Changed::default()
         })
     })
     .await?;
     Ok(table)
+}
+
+/// The creator `account` fills anew the seat labelled `label` of the game
+/// `key`, held by nobody (declined, say): kept for the player named
+/// `invite` (who is told, and may accept or decline), or open to anyone
+/// (`None`). Only before the game has begun.
+pub async fn refill(
+    state: &AppState,
+    key: &GameKey,
+    account: AccountId,
+    label: String,
+    invite: Option<String>,
+) -> Result<Arc<Table>, ApiError> {
+    let invitee = match invite {
+        Some(name) => Some(find_invitee(state, &name).await?),
+        None => None,
+    };
+    let (table, _) = change::change_game(state, key, move |table, _now| {
+        let seat = table
+            .position()
+            .seat_by_label(&label)
+            .ok_or_else(|| ApiError::not_found(format!("'{label}': no such seat in this game")))?;
+        if table.stored.creator != Some(account) {
+            return Err(ApiError::forbidden("only the player who created a game invites to its seats or opens them"));
+        }
+        if table.state() != GameState::Open {
+            return Err(ApiError::conflict("the game has begun (or is over): its seats are filled"));
+        }
+        if let Some(invitee) = &invitee {
+            if let Some(mine) = table.seats_of(invitee.account).first() {
+                return Err(ApiError::conflict(format!("{} plays seat {} already", invitee.name, table.label(*mine))));
+            }
+            let twice = |s: &StoredSeat| matches!(&s.holder, SeatHolder::Invited { account, .. } if *account == invitee.account);
+            if table.stored.seats.iter().any(twice) {
+                return Err(ApiError::conflict(format!("{} is invited to another seat of this game", invitee.name)));
+            }
+        }
+        let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
+        match held.map(|s| &mut s.holder) {
+            Some(holder) if holder.is_free() => {
+                *holder = match &invitee {
+                    Some(i) => SeatHolder::Invited { account: i.account, name: i.name.clone() },
+                    None => SeatHolder::Open,
+                };
+            }
+            _ => return Err(ApiError::conflict(format!("seat {label} is taken"))),
+        }
+        let told = invitee.as_ref().map(|i| notices::invitation(table, i.account, seat));
+        Ok(Changed {
+            seat_refilled: Some((seat.0, invitee.as_ref().map(|i| i.account))),
+            notices: told.into_iter().collect(),
+            ..Changed::default()
+        })
+    })
+    .await?;
+    Ok(table)
+}
+
+/// The account named `asked`, to invite: refused naming it when no
+/// account (or only a disabled one) has the name, or it is a guest's.
+async fn find_invitee(state: &AppState, asked: &str) -> Result<Invitee, ApiError> {
+    if asked.chars().count() > 64 {
+        return Err(ApiError::malformed(format!("'{asked}': no player has this name")));
+    }
+    match state.store.account_by_name(asked).await? {
+        Some((account, _)) if account.guest => {
+            Err(ApiError::malformed(format!("'{asked}' is a guest: guests are not invited")))
+        }
+        Some((account, _)) if account.disabled.is_none() => {
+            Ok(Invitee { asked: asked.to_string(), account: account.id, name: account.name })
+        }
+        _ => Err(ApiError::malformed(format!("'{asked}': no player has this name"))),
+    }
 }
 
 /// What a guest may not create: a game with open or invited seats, or a
@@ -127,18 +212,7 @@ pub async fn find_invitees(state: &AppState, new: &NewGame) -> Result<Vec<Invite
     }
     let mut found = Vec::new();
     for asked in invited_names(new) {
-        if asked.chars().count() > 64 {
-            return Err(ApiError::malformed(format!("'{asked}': no player has this name")));
-        }
-        match state.store.account_by_name(asked).await? {
-            Some((account, _)) if account.guest => {
-                return Err(ApiError::malformed(format!("'{asked}' is a guest: guests are not invited")));
-            }
-            Some((account, _)) if account.disabled.is_none() => {
-                found.push(Invitee { asked: asked.to_string(), account: account.id, name: account.name })
-            }
-            _ => return Err(ApiError::malformed(format!("'{asked}': no player has this name"))),
-        }
+        found.push(find_invitee(state, asked).await?);
     }
     Ok(found)
 }

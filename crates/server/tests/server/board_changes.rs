@@ -99,6 +99,8 @@ async fn follow_turn_game(s: &TestServer, body: Value, moves: u64) {
     let mut watching = s.socket(&format!("/api/games/{id}/live"), None).await;
     let mut held = Held::opened(&mut watching).await;
     let mut pick: u64 = 7;
+    // The move list as a client makes it from the changes, in both forms.
+    let (mut long, mut records, mut told_apart) = (Vec::new(), Vec::new(), false);
     for ply in 0..moves {
         let mut to_move = None;
         for token in [&ann, &bo] {
@@ -117,6 +119,16 @@ async fn follow_turn_game(s: &TestServer, body: Value, moves: u64) {
         let (view, board) = fresh(s, &id, None).await;
         assert_eq!(held.board, board, "{body} after {}: the board made from the changes", ply + 1);
         assert_eq!(change["moves_added"].as_array().unwrap().len(), 1);
+        let added = change["moves_added"].as_array().unwrap().clone();
+        long.extend(added.iter().cloned());
+        match change.get("records_added") {
+            Some(told) => {
+                assert_ne!(told.as_array().unwrap(), &added, "records_added is sent only where it differs: {change}");
+                told_apart = true;
+                records.extend(told.as_array().unwrap().iter().cloned());
+            }
+            None => records.extend(added),
+        }
         assert!(size <= MOST, "{body} after {}: a change of {size} bytes: {change}", ply + 1);
         if ply + 1 == 50 {
             let whole = serde_json::to_string(&view["board"]).unwrap().len();
@@ -127,6 +139,14 @@ async fn follow_turn_game(s: &TestServer, body: Value, moves: u64) {
             );
         }
     }
+    let (status, history) = s.get(&format!("/api/games/{id}/history"), None).await;
+    assert_eq!(status, StatusCode::OK, "{history}");
+    let plies = history["plies"].as_array().unwrap();
+    let history_long: Vec<Value> = plies.iter().map(|p| p["long"].clone()).collect();
+    let history_records: Vec<Value> = plies.iter().map(|p| p["record"].clone()).collect();
+    assert_eq!(long, history_long, "{body}: the long forms from the changes are the history's");
+    assert_eq!(records, history_records, "{body}: the record forms from the changes are the history's");
+    assert_eq!(told_apart, history_long != history_records, "{body}: records_added comes where the forms differ");
 }
 
 async fn a_spectator_follows_agog_by_changes(s: &TestServer) {

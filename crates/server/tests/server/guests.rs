@@ -156,6 +156,37 @@ async fn idle_guests_without_games_are_removed(s: &TestServer) {
 on_both!(plays_sqlite, plays_postgres, a_guest_plays_the_computer_and_takes_open_seats);
 on_both!(signs_up_sqlite, signs_up_postgres, a_guest_who_signs_up_keeps_their_games);
 on_both!(removed_sqlite, removed_postgres, idle_guests_without_games_are_removed);
+on_both!(leaves_sqlite, leaves_postgres, a_guest_who_signs_out_ends_their_games_cleanly);
+
+/// A guest who signs out can never come back: the games they play are
+/// resigned (the other player told they won), and none is left waiting.
+async fn a_guest_who_signs_out_ends_their_games_cleanly(s: &TestServer) {
+    let (token, name) = guest(s).await;
+    let computer = s.create(&token, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    let computer_id = computer["id"].as_str().unwrap().to_string();
+    let ann = s.account("ann").await;
+    let with_ann = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let ann_id = with_ann["id"].as_str().unwrap().to_string();
+    let (status, taken) = s.post(&format!("/api/games/{ann_id}/seats/b"), Some(&token), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    let unrelated = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+
+    let (status, _) = s.call(Method::DELETE, "/api/sessions/current", Some(&token), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    for id in [&computer_id, &ann_id] {
+        let view = s.view(id, Some(&ann)).await;
+        assert_eq!(view["status"]["state"], "over", "{id}: {view}");
+        assert_eq!(view["status"]["reason"], "resignation", "{id}: {view}");
+    }
+    assert_eq!(s.view(&ann_id, None).await["status"]["winners"], json!(["w"]));
+    let (_, notices) = s.get("/api/me/notices", Some(&ann)).await;
+    let told = notices["notices"].as_array().unwrap().iter().any(|n| {
+        n["game"] == ann_id.as_str() && n["text"].as_str().is_some_and(|t| t.contains("you won by resignation"))
+    });
+    assert!(told, "ann is told she won when {name} left: {notices}");
+    let still = s.view(unrelated["id"].as_str().unwrap(), Some(&ann)).await;
+    assert_eq!(still["status"]["state"], "ongoing", "another's game is left alone");
+}
 
 /// At two a day, so that no share comes back during the test however slow
 /// the machine.

@@ -1,5 +1,6 @@
 //! Invitations, private games and calling a game off: a seat kept for a
-//! named player (only they take it, or decline and it is open), private
+//! named player (only they take it, or decline and it waits for the
+//! creator, who is told and invites someone else or opens it), private
 //! games out of every public list and taken with their invite code, the
 //! creator's `DELETE` before the first move, the lobby's list, and the
 //! pages of a player's finished games. Who may and who may not, and bad
@@ -70,20 +71,80 @@ async fn an_invited_player_takes_the_seat_or_declines(s: &TestServer) {
     let (status, refused) = s.post(&format!("{seat}/decline"), Some(&bob), json!(null)).await;
     assert_eq!(status, StatusCode::CONFLICT, "taken, nothing to decline: {refused}");
 
-    // Another invitation, declined: the seat is open for anyone.
+    // Another invitation, declined: the seat is kept, empty, for Ann, who
+    // is told; nobody else takes it, and the game is in no lobby.
     let made =
         s.create(&ann, json!({"game": "ogama", "seats": [{"account": "me"}, {"account": "BOB"}], "seed": 3})).await;
     let second = id_of(&made);
     let label = made["seats"][1]["seat"].as_str().unwrap().to_string();
-    let (status, declined) =
-        s.post(&format!("/api/games/{second}/seats/{label}/decline"), Some(&bob), json!(null)).await;
+    let seat = format!("/api/games/{second}/seats/{label}");
+    let (status, declined) = s.post(&format!("{seat}/decline"), Some(&bob), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{declined}");
-    assert_eq!(declined["seats"][1]["kind"], "open", "{declined}");
-    assert_eq!(declined["seats"][1]["name"], Value::Null, "{declined}");
+    assert_eq!(declined["seats"][1], json!({"seat": label, "name": "Bob", "kind": "declined"}), "{declined}");
+    assert_eq!(declined["status"]["state"], "open", "{declined}");
+    let (_, notices) = s.get("/api/me/notices", Some(&ann)).await;
+    let told =
+        notices["notices"].as_array().unwrap().iter().find(|n| n["kind"] == "declined" && n["game"] == second.as_str());
+    let told = told.unwrap_or_else(|| panic!("ann is told Bob declined: {notices}"));
+    assert!(told["text"].as_str().unwrap().starts_with("Bob declined your invitation to play Ogama"), "{told}");
+    assert_eq!(told["seat"], label.as_str());
     let (_, lobby) = s.get("/api/games?state=open", None).await;
-    assert!(ids(&lobby).contains(&second), "open now, in the lobby: {lobby}");
-    let (status, taken) = s.post(&format!("/api/games/{second}/seats/{label}"), Some(&cy), json!(null)).await;
+    assert!(!ids(&lobby).contains(&second), "a declined seat is no open seat: {lobby}");
+    let (_, invited) = s.get("/api/games?invited=true", Some(&bob)).await;
+    assert!(!ids(&invited).contains(&second), "declined, no more Bob's invitation: {invited}");
+    for (who, token) in [("cy", &cy), ("Bob", &bob)] {
+        let (status, refused) = s.post(&seat, Some(token), json!(null)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{who}: {refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains("Bob declined"), "{refused}");
+    }
+    let (status, refused) = s.post(&format!("{seat}/decline"), Some(&bob), json!(null)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "declined once: {refused}");
+
+    // Only Ann fills it: Cy may neither invite nor open.
+    let (status, refused) = s.post(&format!("{seat}/invite"), Some(&cy), json!({"account": "cy"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    let (status, refused) = s.post(&format!("{seat}/open"), Some(&cy), json!(null)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{refused}");
+    for (body, code, words) in [
+        (json!({"account": "nobody"}), StatusCode::BAD_REQUEST, "no player has this name"),
+        (json!({"account": "ann"}), StatusCode::CONFLICT, "plays seat"),
+        (json!({"name": "cy"}), StatusCode::BAD_REQUEST, ""),
+    ] {
+        let (status, refused) = s.post(&format!("{seat}/invite"), Some(&ann), body.clone()).await;
+        assert_eq!(status, code, "{body}: {refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains(words), "{body}: {refused}");
+    }
+
+    // Ann invites Cy instead: Cy is told and sees the invitation; Cy accepts.
+    let (status, reinvited) = s.post(&format!("{seat}/invite"), Some(&ann), json!({"account": "CY"})).await;
+    assert_eq!(status, StatusCode::OK, "{reinvited}");
+    assert_eq!(reinvited["seats"][1], json!({"seat": label, "name": "cy", "kind": "invited"}), "{reinvited}");
+    let (_, invited) = s.get("/api/games?invited=true", Some(&cy)).await;
+    assert!(ids(&invited).contains(&second), "{invited}");
+    let (_, notices) = s.get("/api/me/notices", Some(&cy)).await;
+    assert!(
+        notices["notices"].as_array().unwrap().iter().any(|n| n["kind"] == "invited" && n["game"] == second.as_str()),
+        "{notices}"
+    );
+    let (status, taken) = s.post(&seat, Some(&cy), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
+    assert_eq!(taken["status"]["state"], "ongoing", "{taken}");
+    let (status, refused) = s.post(&format!("{seat}/open"), Some(&ann), json!(null)).await;
+    assert_eq!(status, StatusCode::CONFLICT, "begun: {refused}");
+
+    // A third, declined and opened to anyone: in the lobby, and anyone takes it.
+    let made = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"account": "bob"}]})).await;
+    let third = id_of(&made);
+    let seat = format!("/api/games/{third}/seats/r");
+    let (status, _) = s.post(&format!("{seat}/decline"), Some(&bob), json!(null)).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, opened) = s.post(&format!("{seat}/open"), Some(&ann), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["seats"][1], json!({"seat": "r", "name": null, "kind": "open"}), "{opened}");
+    let (_, lobby) = s.get("/api/games?state=open", None).await;
+    assert!(ids(&lobby).contains(&third), "open now, in the lobby: {lobby}");
+    let (status, taken) = s.post(&seat, Some(&bob), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "Bob may change his mind and take it: {taken}");
 }
 
 async fn invitations_are_checked(s: &TestServer) {

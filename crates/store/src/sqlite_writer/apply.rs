@@ -5,8 +5,8 @@
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::change::{
-    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, OFFERS_CHANGED, SET_STANDING, TAKE_SEAT, UPDATE_GAME,
-    VERSION_OF_GAME, update_game_found_sql,
+    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, OFFERS_CHANGED, REFILL_SEAT, SET_STANDING, TAKE_SEAT,
+    UPDATE_GAME, VERSION_OF_GAME, update_game_found_sql,
 };
 use crate::error::StoreError;
 use crate::game_moves::{ADD_MOVE, DROP_MOVES_FROM, ply_column};
@@ -113,6 +113,16 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
             }
         }
     }
+    if let Some((seat, invited)) = update.seat_refilled {
+        let changed = connection
+            .prepare_cached(REFILL_SEAT)
+            .map_err(failed)?
+            .execute(named_params! { "$1": key, "$2": i32::from(seat), "$3": invited.map(|a| a.0) })
+            .map_err(failed)?;
+        if changed == 0 {
+            return Err(StoreError::SeatTaken { key: change.key.clone(), seat });
+        }
+    }
     if !change.standings.is_empty() {
         let mut statement = connection.prepare_cached(SET_STANDING).map_err(failed)?;
         for (seat, standing) in change.standings.iter().enumerate() {
@@ -214,6 +224,7 @@ fn read_seats(connection: &Connection, change: &Change) -> Result<Vec<StoredSeat
                 invited_id: row.get(3)?,
                 invited_name: row.get(4)?,
                 holder_bot: row.get(5)?,
+                declined: row.get(6)?,
             })
         })
         .map_err(failed)?;

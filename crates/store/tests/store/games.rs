@@ -51,6 +51,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         deadline: None,
         seat_taken: None,
         seat_declined: None,
+        seat_refilled: None,
         offers: Vec::new(),
         rematch: None,
         notices: Vec::new(),

@@ -89,6 +89,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             deadline: None,
             seat_taken: None,
             seat_declined: None,
+            seat_refilled: None,
             offers: Vec::new(),
             rematch: None,
             notices: Vec::new(),

@@ -57,6 +57,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         deadline: None,
         seat_taken: None,
         seat_declined: None,
+        seat_refilled: None,
         offers: Vec::new(),
         rematch: None,
         notices: Vec::new(),
