@@ -109,7 +109,8 @@ pub enum Event {
         /// The seat.
         seat: Seat,
     },
-    /// A seat kept for an invited person was declined: it is open again.
+    /// A seat kept for an invited person was declined, or its player left
+    /// it before the game began: nobody holds it now.
     SeatFreed {
         /// The seat.
         seat: Seat,

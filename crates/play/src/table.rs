@@ -470,6 +470,26 @@ impl Match {
         occupant: Occupant,
         starts_at: Option<Timestamp>,
     ) -> Result<Vec<Event>, PlayError> {
+        self.seat(seat, occupant, starts_at)?;
+        Ok(vec![Event::SeatTaken { seat }])
+    }
+
+    /// The person in `seat` leaves it before the game has begun: the seat
+    /// is open again, as the game was made with it.
+    pub fn leave_seat(&mut self, seat: Seat) -> Result<Vec<Event>, PlayError> {
+        if self.move_count() > 0 || self.is_over() {
+            return Err(PlayError::Seats {
+                token: format!("seat {}", seat.0),
+                reason: "the game has begun: a seat is left only before the first move".into(),
+            });
+        }
+        self.seat(seat, Occupant::default(), None)?;
+        Ok(vec![Event::SeatFreed { seat }])
+    }
+
+    /// Puts `occupant` in `seat` and rebuilds the game from its record,
+    /// started at `starts_at` if given.
+    fn seat(&mut self, seat: Seat, occupant: Occupant, starts_at: Option<Timestamp>) -> Result<(), PlayError> {
         let mut record = self.record();
         let count = record.seats.len();
         let Some(slot) = record.seats.get_mut(seat.index()) else {
@@ -483,7 +503,7 @@ impl Match {
             Some(now) => Match::start(&record, now)?,
             None => Match::from_record(&record)?,
         };
-        Ok(vec![Event::SeatTaken { seat }])
+        Ok(())
     }
 
     /// The occupants of the seats, in order.

@@ -33,6 +33,9 @@ pub struct Changed {
     /// A seat nobody holds, filled anew by the creator: kept for the
     /// account invited, or open (`None`) (the store checks nobody took it).
     pub seat_refilled: Option<(u8, Option<AccountId>)>,
+    /// A seat an account leaves before the game has begun (the store
+    /// checks it still held it).
+    pub seat_left: Option<(u8, AccountId)>,
     /// Notices beyond those the events call for (an offer's).
     pub notices: Vec<arbiter_store::NewNotice>,
     /// A refusal to answer with once the change is stored (a refused
@@ -154,13 +157,17 @@ where
             record: table.play.record_head(),
             moves: MovesWrite { from: kept, moves: table.play.move_records(kept), replace: kept < moves_before },
             awaited: Some(table.awaited()),
-            seats: (changed.seat_taken.is_none() && changed.seat_declined.is_none() && changed.seat_refilled.is_none())
-                .then(|| table.stored.seats.clone()),
+            seats: (changed.seat_taken.is_none()
+                && changed.seat_declined.is_none()
+                && changed.seat_refilled.is_none()
+                && changed.seat_left.is_none())
+            .then(|| table.stored.seats.clone()),
             state: table.state(),
             deadline: table.deadline(),
             seat_taken: changed.seat_taken,
             seat_declined: changed.seat_declined,
             seat_refilled: changed.seat_refilled,
+            seat_left: changed.seat_left,
             offers: table.stored.offers.clone(),
             rematch: table.stored.rematch.clone(),
             notices,

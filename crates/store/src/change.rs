@@ -113,6 +113,10 @@ pub(crate) const TAKE_SEAT: &str = "UPDATE game_seats SET account_id = $3, invit
 pub(crate) const DECLINE_SEAT: &str = "UPDATE game_seats SET declined = TRUE \
      WHERE game_key = $1 AND seat = $2 AND invited_id = $3 AND NOT declined";
 
+/// Account `$3` leaves seat `$2` of game `$1`: it is open again.
+pub(crate) const LEAVE_SEAT: &str = "UPDATE game_seats SET account_id = NULL, invited_id = NULL, declined = FALSE \
+     WHERE game_key = $1 AND seat = $2 AND account_id = $3";
+
 /// Fills seat `$2` of game `$1`, held by nobody, anew: kept for account
 /// `$3`, or open to anyone if `$3` is null.
 pub(crate) const REFILL_SEAT: &str = "UPDATE game_seats SET invited_id = $3, declined = FALSE \
@@ -165,11 +169,13 @@ macro_rules! apply_change {
                 });
             };
             $crate::game_moves::write_moves!($tx, key, &update.moves).await?;
-            // The seat it takes, the invitation it declines: each refused
-            // unless the seat is as the change found it.
-            for (statement, seat_change) in
-                [($crate::change::TAKE_SEAT, update.seat_taken), ($crate::change::DECLINE_SEAT, update.seat_declined)]
-            {
+            // The seat it takes, the invitation it declines, the seat it
+            // leaves: each refused unless the seat is as the change found it.
+            for (statement, seat_change) in [
+                ($crate::change::TAKE_SEAT, update.seat_taken),
+                ($crate::change::DECLINE_SEAT, update.seat_declined),
+                ($crate::change::LEAVE_SEAT, update.seat_left),
+            ] {
                 if let Some((seat, account)) = seat_change {
                     let changed = sqlx::query(statement)
                         .bind(key.0.as_str())
@@ -229,12 +235,16 @@ pub(crate) use apply_change;
 
 impl Change {
     /// Whether the change may be refused after it has written something
-    /// (a seat it takes or declines turns out not to be open): such a
+    /// (a seat it takes, declines or leaves turns out not to be as found): such a
     /// change needs a savepoint of its own when it shares a transaction.
     /// Any other change is refused, if at all, by its first statement
     /// (the version), having written nothing.
     pub(crate) fn may_fail_midway(&self) -> bool {
-        self.update.seat_taken.is_some() || self.update.seat_declined.is_some() || self.update.seat_refilled.is_some()
+        let update = &self.update;
+        update.seat_taken.is_some()
+            || update.seat_declined.is_some()
+            || update.seat_refilled.is_some()
+            || update.seat_left.is_some()
     }
 
     /// The columns of [`LEFT_AS_FOUND`] this change sets to other values

@@ -199,6 +199,9 @@ pub struct GameUpdate {
     /// A seat nobody holds, which the creator fills anew: kept for the
     /// account now invited, or open to anyone (`None`).
     pub seat_refilled: Option<(u8, Option<AccountId>)>,
+    /// A seat the account holds and leaves before the game has begun: it
+    /// is open again.
+    pub seat_left: Option<(u8, AccountId)>,
     /// The offers standing now.
     pub offers: Vec<crate::offers::Offer>,
     /// The game an accepted rematch made.

@@ -38,6 +38,7 @@ impl Change {
             && update.seat_taken.is_none()
             && update.seat_declined.is_none()
             && update.seat_refilled.is_none()
+            && update.seat_left.is_none()
             && self.standings.is_empty()
             && update.mail.is_empty()
             && update.notices.is_empty()

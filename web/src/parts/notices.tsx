@@ -189,12 +189,19 @@ export function NoticeBell() {
       (e) => setError(problemText(e)),
     );
   };
-  const label = `Notices: ${count} ${count === 1 ? 'game waits' : 'games wait'} for your move${fresh > 0 ? `, ${fresh} new` : ''}`;
+  // The name read out starts with the words shown ("Notices 4"), then
+  // says what they mean: a name that differs from its label confuses
+  // voice control.
+  const waiting = count === 1 ? 'game waits' : 'games wait';
   return (
     <span class="notices" ref={holder}>
-      <button type="button" ref={button} class="link bell" aria-expanded={open} aria-controls={open ? 'notice-list' : undefined} aria-label={label} onClick={toggle} data-testid="notices">
-        Notices
+      <button type="button" ref={button} class="link bell" aria-expanded={open} aria-controls={open ? 'notice-list' : undefined} onClick={toggle} data-testid="notices">
+        Notices{' '}
         {count > 0 && <span class="badge" data-testid="turn-count">{count}</span>}
+        <span class="visually-hidden">
+          {count > 0 ? ` ${waiting} for your move` : ': no game waits for your move'}
+          {fresh > 0 ? `, ${fresh} new` : ''}
+        </span>
         {fresh > 0 && <span class="dot" aria-hidden="true" />}
       </button>
       {open && (

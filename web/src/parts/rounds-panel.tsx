@@ -1,4 +1,5 @@
 import type { GameView, RoundView } from '../api/types';
+import { setOut } from '../play/announcement';
 
 /** A game of rounds: the round, the plays in, your play, every announcement. */
 export function RoundsPanel(props: { view: GameView; round: RoundView; remaining: string[] }) {
@@ -28,11 +29,52 @@ export function RoundsPanel(props: { view: GameView; round: RoundView; remaining
         <ol class="announcements" data-testid="announcements" reversed>
           {[...round.announcements].reverse().map((text, i) => (
             <li key={round.announcements.length - i}>
-              <pre>{text}</pre>
+              <AnnouncementText text={text} />
             </li>
           ))}
         </ol>
       )}
     </div>
+  );
+}
+
+/** One announcement: its title, its sentences, who did what as a table,
+ * and the grid it shows, folded (the board shows the grid now). */
+function AnnouncementText(props: { text: string }) {
+  const set = setOut(props.text);
+  return (
+    <article class="announcement">
+      <h3>{set.title}</h3>
+      {set.parts.map((part, i) => {
+        if (part.kind === 'sentence') return <p key={i}>{part.text}</p>;
+        if (part.kind === 'picture') {
+          return (
+            <details key={i}>
+              <summary>{part.heading}</summary>
+              <pre>{part.lines.join('\n')}</pre>
+            </details>
+          );
+        }
+        return (
+          <table key={i}>
+            <caption>{part.heading}</caption>
+            <tbody>
+              {part.rows.map((cells, r) => (
+                <tr key={r}>
+                  {cells.length > 1 ? (
+                    <>
+                      <th scope="row">{cells[0]}</th>
+                      <td>{cells.slice(1).join(' ')}</td>
+                    </>
+                  ) : (
+                    <td colSpan={2}>{cells[0]}</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        );
+      })}
+    </article>
   );
 }

@@ -331,6 +331,7 @@ const sage: Rules = {
           'An escaped apprentice scores 1 point, an escaped Sage 3. Skyships never escape.',
           'The first side to reach five points wins at once.',
         ] },
+        { example: 'sage-score' },
       ],
     },
     {

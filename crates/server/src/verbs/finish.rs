@@ -76,7 +76,8 @@ const GUEST_GAMES_ENDED: i64 = 50;
 /// A guest has signed out, and their account can never be reached again:
 /// each of their unfinished games ends cleanly, its other players told as
 /// of any ending — resigned once it has begun, called off before (a game
-/// they created, still waiting for players). A game that cannot be ended
+/// they created, still waiting for players), or their seat left open again
+/// (someone else's game, still waiting for players). A game that cannot be ended
 /// is left as it is and logged; signing out goes on regardless.
 pub async fn guest_left(state: &AppState, account: AccountId) {
     for wanted in [GameState::Active, GameState::Open] {
@@ -94,10 +95,13 @@ pub async fn guest_left(state: &AppState, account: AccountId) {
             }
         };
         for stored in games {
-            let ended = if stored.creator == Some(account) && wanted == GameState::Open {
-                call_off(state, &stored.key, account).await
-            } else {
-                resign(state, &stored.key, account).await
+            let ended = match wanted {
+                GameState::Open if stored.creator == Some(account) => call_off(state, &stored.key, account).await,
+                GameState::Open => match super::seats::leave(state, &stored.key, account).await {
+                    Ok(table) => Ok(table),
+                    Err(_) => resign(state, &stored.key, account).await,
+                },
+                _ => resign(state, &stored.key, account).await,
             };
             if let Err(e) = ended {
                 tracing::info!(game = %stored.key, error = %e.message, "a guest's game was left as it is");

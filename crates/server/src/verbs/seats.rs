@@ -1,7 +1,8 @@
 //! Seats: taking one (an open seat, or one kept for the caller), the
 //! people a new game's seats invite, a private game's invite code, an
 //! invited person declining, and the creator filling a declined seat anew
-//! (inviting someone else, or opening it to anyone).
+//! (inviting someone else, or opening it to anyone), and a player leaving
+//! a seat before the game begins.
 
 use std::sync::Arc;
 
@@ -166,6 +167,29 @@ pub async fn refill(
             notices: told.into_iter().collect(),
             ..Changed::default()
         })
+    })
+    .await?;
+    Ok(table)
+}
+
+/// `account` leaves the seat it holds in the game `key`, which has not
+/// begun (a guest signing out): the seat is open to anyone again. The
+/// game's creator does not leave their own game: they call it off.
+pub async fn leave(state: &AppState, key: &GameKey, account: AccountId) -> Result<Arc<Table>, ApiError> {
+    let (table, _) = change::change_game(state, key, move |table, _now| {
+        let seat = super::seat_of(table, account)?;
+        if table.stored.creator == Some(account) {
+            return Err(ApiError::conflict("the game's creator calls it off rather than leave it"));
+        }
+        if table.state() != GameState::Open || table.has_begun() {
+            return Err(ApiError::conflict("the game has begun: a seat is left only before it begins"));
+        }
+        let events = table.play.leave_seat(seat)?;
+        if let Some(held) = table.stored.seats.iter_mut().find(|s| s.seat == seat.0) {
+            held.holder = SeatHolder::Open;
+            held.bot = false;
+        }
+        Ok(Changed { events, seat_left: Some((seat.0, account)), ..Changed::default() })
     })
     .await?;
     Ok(table)

@@ -159,7 +159,8 @@ on_both!(removed_sqlite, removed_postgres, idle_guests_without_games_are_removed
 on_both!(leaves_sqlite, leaves_postgres, a_guest_who_signs_out_ends_their_games_cleanly);
 
 /// A guest who signs out can never come back: the games they play are
-/// resigned (the other player told they won), and none is left waiting.
+/// resigned (the other player told they won), a seat they took in a game
+/// still waiting for players is open again, and none is left waiting.
 async fn a_guest_who_signs_out_ends_their_games_cleanly(s: &TestServer) {
     let (token, name) = guest(s).await;
     let computer = s.create(&token, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
@@ -170,6 +171,14 @@ async fn a_guest_who_signs_out_ends_their_games_cleanly(s: &TestServer) {
     let (status, taken) = s.post(&format!("/api/games/{ann_id}/seats/b"), Some(&token), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
     let unrelated = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
+    // A game of three still waiting for its third player: the guest's seat
+    // is open again once they leave.
+    let waiting =
+        s.create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"open": true}, {"open": true}]})).await;
+    let waiting_id = waiting["id"].as_str().unwrap().to_string();
+    let (status, taken) = s.post(&format!("/api/games/{waiting_id}/seats/B"), Some(&token), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    assert_eq!(taken["seats"][1], json!({"seat": "B", "name": name, "kind": "human"}), "{taken}");
 
     let (status, _) = s.call(Method::DELETE, "/api/sessions/current", Some(&token), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
@@ -184,6 +193,15 @@ async fn a_guest_who_signs_out_ends_their_games_cleanly(s: &TestServer) {
         n["game"] == ann_id.as_str() && n["text"].as_str().is_some_and(|t| t.contains("you won by resignation"))
     });
     assert!(told, "ann is told she won when {name} left: {notices}");
+    let left = s.view(&waiting_id, Some(&ann)).await;
+    assert_eq!(left["seats"][1], json!({"seat": "B", "name": null, "kind": "open"}), "{left}");
+    assert_eq!(left["status"]["state"], "open", "{left}");
+    let (_, open) = s.get("/api/games?state=open", None).await;
+    let listed = open.as_array().unwrap().iter().any(|g| g["id"] == waiting_id.as_str());
+    assert!(listed, "the game is among the open games again: {open}");
+    let bob = s.account("bob").await;
+    let (status, taken) = s.post(&format!("/api/games/{waiting_id}/seats/B"), Some(&bob), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "another player takes the seat the guest left: {taken}");
     let still = s.view(unrelated["id"].as_str().unwrap(), Some(&ann)).await;
     assert_eq!(still["status"]["state"], "ongoing", "another's game is left alone");
 }

@@ -115,6 +115,30 @@ async fn an_invited_player_takes_the_seat_or_declines(s: &TestServer) {
         assert!(refused["error"]["message"].as_str().unwrap().contains(words), "{body}: {refused}");
     }
 
+    // Nobody without a session fills it, nor a guest (who created nothing
+    // here), and a guest is not invited.
+    for path in [format!("{seat}/invite"), format!("{seat}/open")] {
+        let (status, refused) = s.post(&path, None, json!({"account": "cy"})).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{path}: {refused}");
+    }
+    let (status, made) = s.post("/api/sessions/guest", None, json!(null)).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let (guest, guest_name) = (made["token"].as_str().unwrap(), made["account"]["name"].as_str().unwrap());
+    let (status, refused) = s.post(&format!("{seat}/invite"), Some(guest), json!({"account": "cy"})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a guest: {refused}");
+    let (status, refused) = s.post(&format!("{seat}/open"), Some(guest), json!(null)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "a guest: {refused}");
+    for (body, words) in [
+        (json!({"account": guest_name}), "guests are not invited"),
+        (json!({"account": "x".repeat(300)}), "no player has this name"),
+    ] {
+        let (status, refused) = s.post(&format!("{seat}/invite"), Some(&ann), body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains(words), "{refused}");
+    }
+    let (_, still) = s.get(&format!("/api/games/{second}"), Some(&ann)).await;
+    assert_eq!(still["seats"][1]["kind"], "declined", "nothing refused changed the seat: {still}");
+
     // Ann invites Cy instead: Cy is told and sees the invitation; Cy accepts.
     let (status, reinvited) = s.post(&format!("{seat}/invite"), Some(&ann), json!({"account": "CY"})).await;
     assert_eq!(status, StatusCode::OK, "{reinvited}");

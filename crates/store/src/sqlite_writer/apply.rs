@@ -5,8 +5,8 @@
 use rusqlite::{Connection, OptionalExtension, named_params};
 
 use crate::change::{
-    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, OFFERS_CHANGED, REFILL_SEAT, SET_STANDING, TAKE_SEAT,
-    UPDATE_GAME, VERSION_OF_GAME, update_game_found_sql,
+    Change, DECLINE_SEAT, INSERT_MAIL, INSERT_MAIL_TOKEN, LEAVE_SEAT, OFFERS_CHANGED, REFILL_SEAT, SET_STANDING,
+    TAKE_SEAT, UPDATE_GAME, VERSION_OF_GAME, update_game_found_sql,
 };
 use crate::error::StoreError;
 use crate::game_moves::{ADD_MOVE, DROP_MOVES_FROM, ply_column};
@@ -99,9 +99,11 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
         });
     };
     write_moves(connection, change)?;
-    // The seat it takes, the invitation it declines: each refused unless
-    // the seat is as the change found it.
-    for (statement, seat_change) in [(TAKE_SEAT, update.seat_taken), (DECLINE_SEAT, update.seat_declined)] {
+    // The seat it takes, the invitation it declines, the seat it leaves:
+    // each refused unless the seat is as the change found it.
+    for (statement, seat_change) in
+        [(TAKE_SEAT, update.seat_taken), (DECLINE_SEAT, update.seat_declined), (LEAVE_SEAT, update.seat_left)]
+    {
         if let Some((seat, account)) = seat_change {
             let changed = connection
                 .prepare_cached(statement)

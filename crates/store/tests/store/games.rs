@@ -52,6 +52,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         seat_taken: None,
         seat_declined: None,
         seat_refilled: None,
+        seat_left: None,
         offers: Vec::new(),
         rematch: None,
         notices: Vec::new(),

@@ -90,6 +90,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             seat_taken: None,
             seat_declined: None,
             seat_refilled: None,
+            seat_left: None,
             offers: Vec::new(),
             rematch: None,
             notices: Vec::new(),

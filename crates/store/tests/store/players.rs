@@ -58,6 +58,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         seat_taken: None,
         seat_declined: None,
         seat_refilled: None,
+        seat_left: None,
         offers: Vec::new(),
         rematch: None,
         notices: Vec::new(),
