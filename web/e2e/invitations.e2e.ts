@@ -83,7 +83,7 @@ it("invites a player from their page", async () => {
   await bob.context.close();
 });
 
-it('gives a private game’s seat to whoever opens its invite link, and lists it nowhere public', async () => {
+it('shows a private game and gives its seat only to whoever opens its invite link, and lists it nowhere public', async () => {
   const ann = await signedUpContext(browser, server, 'priv');
   const cy = await signedUpContext(browser, server, 'cy');
   await ann.page.goto('/');
@@ -97,15 +97,26 @@ it('gives a private game’s seat to whoever opens its invite link, and lists it
   expect(link).toMatch(new RegExp(`/games/${id}\\?invite=[A-Za-z0-9]{16}$`));
   await screenshot(ann.page, 'private-game-desktop-light');
 
-  // Not in the lobby; by its bare address the seat cannot be taken.
+  // Not in the lobby; by its bare address it is not there at all.
   await cy.page.goto('/');
   await cy.page.waitForSelector('[data-testid=open-games]');
   expect(await cy.page.locator(`[data-testid=open-games] a[data-game-id="${id}"]`).count()).toBe(0);
   await cy.page.goto(`/games/${id}`);
-  await cy.page.click('[data-testid=take-r]');
-  await expect.poll(() => cy.page.textContent('[data-testid=error]')).toContain('private');
+  await expect.poll(() => cy.page.textContent('main')).toContain('No game has this address.');
+  expect(await cy.page.locator('.board-wrap').count()).toBe(0);
 
-  // With the link, it can.
+  // With the link, someone signed out watches it: the board, the moves, the chat.
+  const visitor = await browser.newContext({ baseURL: server.url });
+  const watching = await visitor.newPage();
+  await watching.goto(new URL(link).pathname + new URL(link).search);
+  await watching.waitForSelector('.board-wrap svg');
+  await watching.waitForSelector('[data-testid=record]');
+  expect(await watching.locator('[data-testid=error]').count()).toBe(0);
+  const record = await watching.evaluate(async (href) => (await fetch(href)).status, (await watching.getAttribute('[data-testid=record]', 'href'))!);
+  expect(record).toBe(200);
+  await visitor.close();
+
+  // And cy, signed in, takes the seat with it.
   await cy.page.goto(new URL(link).pathname + new URL(link).search);
   await cy.page.click('[data-testid=take-r]');
   await expect.poll(async () => (await viewOf(cy.page, id)).you).toEqual(['r']);

@@ -61,12 +61,30 @@ pub async fn load(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiErro
     load_stored(state, key).await
 }
 
+/// The game `key` as `viewer` may see it ([`Table::may_watch`]): a
+/// private game is, for anyone else, not there at all (404, word for word
+/// as for a game that does not exist). `invite`: the invite code brought.
+pub async fn load_seen(
+    state: &AppState,
+    key: &GameKey,
+    viewer: Option<AccountId>,
+    invite: Option<&str>,
+) -> Result<Arc<Table>, ApiError> {
+    let table = load(state, key).await?;
+    if table.may_watch(viewer, invite) { Ok(table) } else { Err(no_such_game(key)) }
+}
+
+/// The answer for a game that is not there (or not for the caller).
+pub fn no_such_game(key: &GameKey) -> ApiError {
+    ApiError::not_found(format!("'{key}': no such game"))
+}
+
 /// Reads the game `key` from the store, replays it and keeps it.
 async fn load_stored(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiError> {
     let started = std::time::Instant::now();
     let stored = state.store.game(key).await;
     state.metrics.database("game", started.elapsed());
-    let stored = stored?.ok_or_else(|| ApiError::not_found(format!("'{key}': no such game")))?;
+    let stored = stored?.ok_or_else(|| no_such_game(key))?;
     let table = Arc::new(Table::load(stored)?);
     state.games.keep(table.clone());
     Ok(table)

@@ -18,6 +18,7 @@ import type {
   Session,
   SessionView,
 } from './types';
+import { withInvite } from './invite';
 
 /** An answer the server refused, with its code and its explanation. */
 export class ApiError extends Error {
@@ -163,7 +164,7 @@ export const findGames = (query: GameQuery) => call<GameSummary[]>('GET', `/api/
 export const createGame = (game: NewGame) => call<GameView>('POST', '/api/games', game);
 
 /** `GET /api/games/{id}`. */
-export const getGame = (id: string) => call<GameView>('GET', `/api/games/${encodeURIComponent(id)}`);
+export const getGame = (id: string) => call<GameView>('GET', withInvite(id, `/api/games/${encodeURIComponent(id)}`));
 
 /** `POST /api/games/{id}/seats/{seat}`, with a private game's invite code. */
 export const takeSeat = (id: string, seat: string, invite?: string) =>
@@ -195,18 +196,18 @@ export const playMove = (id: string, move: string, ply: number) =>
 export const resign = (id: string) => call<GameView>('POST', `/api/games/${encodeURIComponent(id)}/resign`);
 
 /** `GET /api/games/{id}/history`. */
-export const getHistory = (id: string) => call<History>('GET', `/api/games/${encodeURIComponent(id)}/history`);
+export const getHistory = (id: string) => call<History>('GET', withInvite(id, `/api/games/${encodeURIComponent(id)}/history`));
 
 /** A game's chat room. */
 export type Room = 'players' | 'spectators';
 
 /** `GET /api/games/{id}/chat?room=`: the room's newest messages, oldest first. */
 export const readChat = (id: string, room: Room) =>
-  call<ChatMessageView[]>('GET', `/api/games/${encodeURIComponent(id)}/chat?room=${room}`);
+  call<ChatMessageView[]>('GET', withInvite(id, `/api/games/${encodeURIComponent(id)}/chat?room=${room}`));
 
 /** `POST /api/games/{id}/chat`. */
 export const writeChat = (id: string, room: Room, text: string) =>
-  call<ChatMessageView>('POST', `/api/games/${encodeURIComponent(id)}/chat`, { room, text });
+  call<ChatMessageView>('POST', withInvite(id, `/api/games/${encodeURIComponent(id)}/chat`), { room, text });
 
 /** `POST /api/me/muted`: the caller no longer sees `name`'s messages. */
 export const mute = (name: string) => call<void>('POST', '/api/me/muted', { name });
@@ -225,7 +226,7 @@ export const getCatalog = () => call<Catalog>('GET', '/api/games/catalog');
 export const position = (request: PositionRequest) => call<PositionView>('POST', '/api/positions', request);
 
 /** The address of a game's record (`text/plain`). */
-export const recordUrl = (id: string) => `/api/games/${encodeURIComponent(id)}/record`;
+export const recordUrl = (id: string) => withInvite(id, `/api/games/${encodeURIComponent(id)}/record`);
 
 /** What a player may offer: a takeback, a draw, a rematch. */
 export type OfferKind = 'takeback' | 'draw' | 'rematch';

@@ -1582,6 +1582,8 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -1590,12 +1592,19 @@ export interface operations {
           "application/json": components["schemas"]["GameView"];
         };
       };
+      /** @description a query that cannot be read */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       /** @description a token that is not valid */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1667,12 +1676,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description the seat is kept for someone invited, or the game is private and the invite code is missing or wrong */
+      /** @description the seat is kept for someone invited, or it is an open seat of a private game and the invite code is missing or wrong */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description no such game or seat; or a private game, and the caller neither plays it, nor was invited to it, nor brings its invite code */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1786,6 +1796,8 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -1795,6 +1807,13 @@ export interface operations {
           "text/plain": string;
         };
       };
+      /** @description a query that cannot be read */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1807,6 +1826,8 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -1816,6 +1837,13 @@ export interface operations {
           "application/json": components["schemas"]["History"];
         };
       };
+      /** @description a query that cannot be read */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1978,6 +2006,8 @@ export interface operations {
         id: string;
         /** @description `players` or `spectators`. */
         room: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -2004,6 +2034,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2016,6 +2047,8 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     requestBody: {
@@ -2045,6 +2078,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2417,6 +2451,8 @@ export interface operations {
       path: {
         /** @description the game */
         id: string;
+        /** @description A private game's invite code (from its invite link). */
+        invite: string | null;
       };
     };
     responses: {
@@ -2430,6 +2466,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description no such game, or a private one the caller may not see */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

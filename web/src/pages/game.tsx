@@ -19,6 +19,7 @@ import { type MoveForm, formsDiffer, listedMoves, readMoveForm, saveMoveForm } f
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
 import { isMoveRefusal, rulesLink } from '../rules/links';
 import { useSession } from '../session';
+import { rememberInvite, withInvite } from '../api/invite';
 
 /** A seat's mark: one of its pieces on the board, or a disc in its colour. */
 function SeatMark(props: { board: BoardModel; seat: string }) {
@@ -81,7 +82,12 @@ export function GamePage(props: { id: string }) {
   // Why the last click on the board did nothing.
   const [clickHint, setClickHint] = useState<string | null>(null);
   // A private game's invite link brings its code: it takes an open seat.
-  const [inviteCode] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
+  const [inviteCode] = useState(() => {
+    const code = new URLSearchParams(location.search).get('invite') ?? undefined;
+    // Every read of a private game brings the code it was opened with.
+    rememberInvite(props.id, code);
+    return code;
+  });
   const socket = useRef<Live | null>(null);
   const view = state.view;
 
@@ -94,7 +100,7 @@ export function GamePage(props: { id: string }) {
   useEffect(() => {
     void fetchView();
     socket.current = connectLive(
-      `/api/games/${encodeURIComponent(props.id)}/live`,
+      withInvite(props.id, `/api/games/${encodeURIComponent(props.id)}/live`),
       (message) => {
         if (message.type === 'view') dispatch({ type: 'view', view: message.view });
         else if (message.type === 'change') dispatch({ type: 'change', change: message });

@@ -21,6 +21,7 @@ use crate::auth::{Caller, SignedIn};
 use crate::change;
 use crate::error::ApiError;
 use crate::limits::check;
+use crate::routes::games::{InviteQuery, invite_of};
 use crate::state::AppState;
 use crate::table::Table;
 
@@ -77,18 +78,20 @@ fn check_text(text: &str) -> Result<(), ApiError> {
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/chat", request_body = ChatPost, tag = "chat", security(("bearer" = [])),
-    params(("id" = String, Path, description = "the game")),
+    params(("id" = String, Path, description = "the game"), InviteQuery),
     responses((status = 201, body = ChatMessageView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, description = "a guest; a room the caller does not write in (players write in players, the others in spectators)", body = ErrorBody),
-        (status = 404, body = ErrorBody),
+        (status = 404, description = "no such game, or a private one the caller may not see", body = ErrorBody),
         (status = 429, description = "more than a message a second or 20 a minute; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn write(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
     path: Result<Path<String>, PathRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
     body: Result<Json<ChatPost>, JsonRejection>,
 ) -> Result<(StatusCode, Json<ChatMessageView>), ApiError> {
     let Path(id) = path?;
+    let invite = invite_of(query)?;
     let Json(post) = body?;
     let room = room_of(&post.room)?;
     check_text(&post.text)?;
@@ -96,7 +99,7 @@ pub(crate) async fn write(
         return Err(ApiError::forbidden("guests do not chat: sign up to write"));
     }
     let key = GameKey(id);
-    let table = change::load(&state, &key).await?;
+    let table = change::load_seen(&state, &key, Some(account.id), invite.as_deref()).await?;
     let player = !table.seats_of(account.id).is_empty();
     match (room, player) {
         (Room::Players, false) => {
@@ -144,13 +147,15 @@ async fn tell_players(state: &AppState, table: &Table, message: &ChatMessage) {
 pub(crate) struct RoomQuery {
     /// `players` or `spectators`.
     room: String,
+    /// A private game's invite code (from its invite link).
+    invite: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/chat", tag = "chat", params(("id" = String, Path, description = "the game"), RoomQuery),
     responses((status = 200, description = "the room's newest 200 messages, oldest first, without those of anyone the caller muted", body = Vec<ChatMessageView>),
         (status = 400, body = ErrorBody), (status = 401, description = "a token that is not valid", body = ErrorBody),
         (status = 403, description = "the spectators' room, to a player, while the game goes on", body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, description = "no such game, or a private one the caller may not see", body = ErrorBody)))]
 pub(crate) async fn read(
     State(state): State<AppState>,
     Caller(caller): Caller,
@@ -161,8 +166,8 @@ pub(crate) async fn read(
     let Query(query) = query?;
     let room = room_of(&query.room)?;
     let key = GameKey(id);
-    let table = change::load(&state, &key).await?;
     let reader = caller.map(|a| a.id);
+    let table = change::load_seen(&state, &key, reader, query.invite.as_deref()).await?;
     if !may_read(&table, room, reader) {
         return Err(ApiError::forbidden("the spectators' room is the others' while the game goes on"));
     }

@@ -143,42 +143,54 @@ fn key_of(path: Result<Path<String>, PathRejection>) -> Result<GameKey, ApiError
     Ok(GameKey(id))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}", params(("id" = String, Path, description = "the game")), tag = "games",
-    responses((status = 200, body = GameView), (status = 401, description = "a token that is not valid", body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+#[utoipa::path(get, path = "/api/games/{id}", params(("id" = String, Path, description = "the game"), InviteQuery), tag = "games",
+    responses((status = 200, body = GameView), (status = 400, description = "a query that cannot be read", body = ErrorBody),
+        (status = 401, description = "a token that is not valid", body = ErrorBody),
+        (status = 404, description = "no such game, or a private one the caller may not see", body = ErrorBody)))]
 pub(crate) async fn view(
     State(state): State<AppState>,
     Caller(caller): Caller,
     path: Result<Path<String>, PathRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
-    let table = change::load(&state, &key_of(path)?).await?;
-    Ok(Json(table.view(caller.map(|a| a.id))))
+    let viewer = caller.map(|a| a.id);
+    let table = change::load_seen(&state, &key_of(path)?, viewer, invite_of(query)?.as_deref()).await?;
+    Ok(Json(table.view(viewer)))
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/seats/{seat}", tag = "games", security(("bearer" = [])),
-    params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)"), SeatQuery),
+    params(("id" = String, Path, description = "the game"), ("seat" = String, Path, description = "the seat's label (w, b, A…)"), InviteQuery),
     responses((status = 200, body = GameView), (status = 400, description = "a query that cannot be read", body = ErrorBody),
-        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 403, description = "the seat is kept for someone invited, or the game is private and the invite code is missing or wrong", body = ErrorBody),
+        (status = 401, body = ErrorBody),
+        (status = 404, description = "no such game or seat; or a private game, and the caller neither plays it, nor was invited to it, nor brings its invite code", body = ErrorBody),
+        (status = 403, description = "the seat is kept for someone invited, or it is an open seat of a private game and the invite code is missing or wrong", body = ErrorBody),
         (status = 409, description = "the seat is taken, or the caller has a seat already", body = ErrorBody)))]
 pub(crate) async fn take_seat(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,
     path: Result<Path<(String, String)>, PathRejection>,
-    query: Result<Query<SeatQuery>, QueryRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Path((id, label)) = path?;
-    let Query(SeatQuery { invite }) = query?;
+    let Query(InviteQuery { invite }) = query?;
     let table = seats::take_seat(&state, &GameKey(id), &account, label, invite).await?;
     Ok(Json(table.view(Some(account.id))))
 }
 
-/// `POST /api/games/{id}/seats/{seat}`: the invite code of a private game.
+/// The invite code of a private game, brought by its invite link: it lets
+/// whoever brings it see the game (its view, history, record, socket and
+/// chat) and take an open seat.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SeatQuery {
+pub(crate) struct InviteQuery {
     /// A private game's invite code (from its invite link).
-    invite: Option<String>,
+    pub(crate) invite: Option<String>,
+}
+
+/// The invite code a query brings, if any.
+pub(crate) fn invite_of(query: Result<Query<InviteQuery>, QueryRejection>) -> Result<Option<String>, ApiError> {
+    let Query(InviteQuery { invite }) = query?;
+    Ok(invite)
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/moves", request_body = MoveRequest, tag = "games", security(("bearer" = [])),
@@ -214,26 +226,32 @@ pub(crate) async fn resign(
     Ok(Json(table.view(Some(account.id))))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game")),
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game"), InviteQuery),
     responses((status = 200, description = "the game's record, as the notation specification writes it", content_type = "text/plain", body = String),
-        (status = 404, body = ErrorBody)))]
+        (status = 400, description = "a query that cannot be read", body = ErrorBody), (status = 404, description = "no such game, or a private one the caller may not see", body = ErrorBody)))]
 pub(crate) async fn record(
     State(state): State<AppState>,
+    Caller(caller): Caller,
     path: Result<Path<String>, PathRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let table = change::load(&state, &key_of(path)?).await?;
+    let viewer = caller.map(|a| a.id);
+    let table = change::load_seen(&state, &key_of(path)?, viewer, invite_of(query)?.as_deref()).await?;
     let text = table.play.replayed().to_text(MoveForm::Record);
     Ok(([(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/history", tag = "games", params(("id" = String, Path, description = "the game")),
+#[utoipa::path(get, path = "/api/games/{id}/history", tag = "games", params(("id" = String, Path, description = "the game"), InviteQuery),
     responses((status = 200, description = "every position of the game, to step through it", body = History),
-        (status = 404, body = ErrorBody)))]
+        (status = 400, description = "a query that cannot be read", body = ErrorBody), (status = 404, description = "no such game, or a private one the caller may not see", body = ErrorBody)))]
 pub(crate) async fn history(
     State(state): State<AppState>,
+    Caller(caller): Caller,
     path: Result<Path<String>, PathRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
 ) -> Result<Json<History>, ApiError> {
-    let table = change::load(&state, &key_of(path)?).await?;
+    let viewer = caller.map(|a| a.id);
+    let table = change::load_seen(&state, &key_of(path)?, viewer, invite_of(query)?.as_deref()).await?;
     let replayed = table.play.replayed();
     let positions = replayed.line.positions();
     let boards = positions

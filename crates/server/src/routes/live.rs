@@ -13,9 +13,9 @@ use std::time::Duration;
 use arbiter_api::{ClientMessage, GameView, MoveRequest, ServerMessage};
 use arbiter_store::{AccountId, GameKey, SessionId, SignedSession};
 use axum::Router;
-use axum::extract::rejection::PathRejection;
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
@@ -25,6 +25,7 @@ use crate::auth::MaybeSession;
 use crate::change;
 use crate::error::ApiError;
 use crate::limits::ClientAddress;
+use crate::routes::games::{InviteQuery, invite_of};
 use crate::sockets::{Ending, Opener, Ticket};
 use crate::state::AppState;
 use crate::table::Table;
@@ -98,21 +99,23 @@ impl Heartbeat {
     }
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/live", tag = "live", params(("id" = String, Path, description = "the game")),
+#[utoipa::path(get, path = "/api/games/{id}/live", tag = "live", params(("id" = String, Path, description = "the game"), InviteQuery),
     responses((status = 101, description = "a WebSocket: {\"type\": \"view\", \"view\": …} at once, then {\"type\": \"change\", …} after every move (the view again when a seat is taken); send {\"type\": \"move\", \"move\": …, \"ply\": n} to move"),
         (status = 403, description = "a cookie upgrade from another site", body = arbiter_api::ErrorBody),
-        (status = 404, body = arbiter_api::ErrorBody),
+        (status = 404, description = "no such game, or a private one the caller may not see", body = arbiter_api::ErrorBody),
         (status = 429, description = "the account or address holds as many sockets as it may", body = arbiter_api::ErrorBody)))]
 pub(crate) async fn game_live(
     State(state): State<AppState>,
     address: ClientAddress,
     MaybeSession(session): MaybeSession,
     path: Result<Path<String>, PathRejection>,
+    query: Result<Query<InviteQuery>, QueryRejection>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let Path(id) = path?;
     let key = GameKey(id);
-    let table = change::load(&state, &key).await?;
+    let viewer = session.as_ref().map(|s| s.account.id);
+    let table = change::load_seen(&state, &key, viewer, invite_of(query)?.as_deref()).await?;
     let ticket = ticket(&state, session.as_ref(), address)?;
     let watcher = Watcher::of(session.as_ref());
     Ok(limited(upgrade).on_upgrade(move |socket| follow_game(state, key, watcher, table, socket, ticket)))

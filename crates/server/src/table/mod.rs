@@ -217,6 +217,27 @@ impl Table {
         self.stored.seats.iter().filter(|s| s.holder == SeatHolder::Account(account)).map(|s| Seat(s.seat)).collect()
     }
 
+    /// Whether `viewer` (an account, or someone signed out) may see the
+    /// game: anyone a game that is not private; a private one its
+    /// players, its creator, the accounts invited to it, and whoever
+    /// brings its invite code (`invite`, from its invite link).
+    pub fn may_watch(&self, viewer: Option<AccountId>, invite: Option<&str>) -> bool {
+        let Some(code) = self.stored.invite.as_deref() else {
+            return true;
+        };
+        if invite == Some(code) {
+            return true;
+        }
+        let Some(account) = viewer else {
+            return false;
+        };
+        self.stored.creator == Some(account)
+            || self.stored.seats.iter().any(|s| match &s.holder {
+                SeatHolder::Account(a) | SeatHolder::Invited { account: a, .. } => *a == account,
+                _ => false,
+            })
+    }
+
     /// The name of the player who created the game, if known (the
     /// creator holds a seat of it).
     pub fn creator_name(&self) -> Option<String> {

@@ -40,6 +40,7 @@ pub async fn deadline_passed(state: &AppState, key: &GameKey) -> Result<Arc<Tabl
 /// has been played.
 pub async fn call_off(state: &AppState, key: &GameKey, account: AccountId) -> Result<Arc<Table>, ApiError> {
     let (table, _) = change::change_game(state, key, move |table, _now| {
+        super::seen_by(table, account)?;
         if table.stored.creator != Some(account) {
             return Err(ApiError::forbidden("only the player who created a game may call it off"));
         }

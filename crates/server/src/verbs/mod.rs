@@ -26,7 +26,15 @@ use arbiter_store::AccountId;
 use crate::error::ApiError;
 use crate::table::Table;
 
-/// The seat `account` holds in `table`, or 403.
+/// Refuses a private game to an account that may not see it, as if it
+/// did not exist (404).
+fn seen_by(table: &Table, account: AccountId) -> Result<(), ApiError> {
+    if table.may_watch(Some(account), None) { Ok(()) } else { Err(crate::change::no_such_game(&table.stored.key)) }
+}
+
+/// The seat `account` holds in `table`, or 403 (404 for a private game the
+/// account may not see: it is not there for them).
 fn seat_of(table: &Table, account: AccountId) -> Result<Seat, ApiError> {
+    seen_by(table, account)?;
     table.seats_of(account).first().copied().ok_or_else(|| ApiError::forbidden("you have no seat in this game"))
 }

@@ -31,6 +31,11 @@ pub async fn take_seat(
 ) -> Result<Arc<Table>, ApiError> {
     let me = account.clone();
     let (table, _) = change::change_game(state, key, move |table, now| {
+        // A private game is not there for whoever neither plays it, nor was
+        // invited to it, nor brings its invite code.
+        if !table.may_watch(Some(me.id), invite.as_deref()) {
+            return Err(crate::change::no_such_game(&table.stored.key));
+        }
         let seat = table
             .position()
             .seat_by_label(&label)
@@ -85,6 +90,7 @@ pub async fn decline(
     label: String,
 ) -> Result<Arc<Table>, ApiError> {
     let (table, _) = change::change_game(state, key, move |table, _now| {
+        super::seen_by(table, account)?;
         let seat = table
             .position()
             .seat_by_label(&label)
@@ -132,6 +138,7 @@ pub async fn refill(
         None => None,
     };
     let (table, _) = change::change_game(state, key, move |table, _now| {
+        super::seen_by(table, account)?;
         let seat = table
             .position()
             .seat_by_label(&label)

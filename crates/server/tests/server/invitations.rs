@@ -208,10 +208,12 @@ async fn private_games_are_in_no_public_list(s: &TestServer) {
     assert!(code.len() >= 16 && code.chars().all(|c| c.is_ascii_alphanumeric()), "{code}");
     assert_eq!(made["private"], true);
 
-    // Others see the game by its id, never its code, and no list shows it.
-    let seen = s.view(&id, Some(&bob)).await;
+    // Whoever brings the code sees the game, never the code in it; no list
+    // shows it.
+    let (_, seen) = s.get(&format!("/api/games/{id}?invite={code}"), Some(&bob)).await;
     assert_eq!((seen["private"].as_bool(), seen.get("invite")), (Some(true), None), "{seen}");
-    assert_eq!(s.view(&id, None).await.get("invite"), None);
+    let (_, seen) = s.get(&format!("/api/games/{id}?invite={code}"), None).await;
+    assert_eq!(seen.get("invite"), None, "{seen}");
     for list in ["/api/games", "/api/games?state=open"] {
         let (_, games) = s.get(list, Some(&bob)).await;
         assert!(!ids(&games).contains(&id), "{list}: {games}");
@@ -221,12 +223,13 @@ async fn private_games_are_in_no_public_list(s: &TestServer) {
     let (_, mine) = s.get("/api/games?mine=true", Some(&ann)).await;
     assert!(ids(&mine).contains(&id), "its creator's own list holds it: {mine}");
 
-    // The seat is taken with the code only.
+    // The seat is taken with the code only: without it the game is not
+    // there for bob (private_games.rs holds the rest).
     let seat = format!("/api/games/{id}/seats/b");
     for path in [seat.clone(), format!("{seat}?invite=wrong"), format!("{seat}?invite=")] {
         let (status, refused) = s.post(&path, Some(&bob), json!(null)).await;
-        assert_eq!(status, StatusCode::FORBIDDEN, "{path}: {refused}");
-        assert!(refused["error"]["message"].as_str().unwrap().contains("private"), "{refused}");
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains("no such game"), "{refused}");
     }
     let (status, refused) = s.post(&format!("{seat}?invite={code}&other=1"), Some(&bob), json!(null)).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "an unknown parameter: {refused}");

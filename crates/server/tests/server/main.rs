@@ -33,6 +33,7 @@ mod offers;
 mod openapi;
 mod parsers_properties;
 mod players;
+mod private_games;
 mod scg;
 
 /// Every `.rs` file of this folder is a module of this binary.
