@@ -46,6 +46,22 @@ pub struct CatalogGame {
     /// What its players may offer each other: `takeback`, `draw`,
     /// `rematch` (a draw only where its rules let a game end drawn).
     pub offers: Vec<String>,
+    /// Whether a player may resign (`POST …/resign`).
+    pub resign: bool,
+    /// Every rule a move can be refused for: the `rule` of a 422 answer,
+    /// with the section of the rules page that explains it.
+    pub refusals: Vec<CatalogRefusal>,
+}
+
+/// A rule a move can be refused for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct CatalogRefusal {
+    /// Its code (`agog.capture.longest`), as a refusal's `rule` gives it.
+    pub code: String,
+    /// The id of the rules page's section that explains it (`capturing`).
+    pub section: String,
+    /// The rule, in a line for people.
+    pub about: String,
 }
 
 /// A fixed seat.

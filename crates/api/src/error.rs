@@ -56,6 +56,11 @@ pub struct ErrorDetail {
     pub code: ErrorCode,
     /// What is wrong, naming the offending token.
     pub message: String,
+    /// For a move the rules refuse (422): the code of the rule it breaks
+    /// (`agog.capture.longest`), listed with its rules section in the
+    /// game's catalog entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 /// Every error answer's body.
@@ -68,6 +73,12 @@ pub struct ErrorBody {
 impl ErrorBody {
     /// An error of `code` saying `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ErrorBody {
-        ErrorBody { error: ErrorDetail { code, message: message.into() } }
+        ErrorBody { error: ErrorDetail { code, message: message.into(), rule: None } }
+    }
+
+    /// The same error, naming the rule a refused move breaks.
+    pub fn with_rule(mut self, rule: Option<&str>) -> ErrorBody {
+        self.error.rule = rule.map(str::to_string);
+        self
     }
 }

@@ -27,7 +27,7 @@ pub use accounts::{
     AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, PasswordResetConfirm, PasswordResetRequest,
     SessionCreated, SessionView, SignIn, VerifyEmail,
 };
-pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
+pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogRefusal, CatalogSeat, OptionType};
 pub use chat::{ChatMessageView, ChatPost, MuteRequest};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{

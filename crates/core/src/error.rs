@@ -74,6 +74,10 @@ pub enum MoveError {
         token: String,
         /// Why it may not be made.
         reason: String,
+        /// The code of the rule it breaks (`agog.capture.longest`), one
+        /// of the game's [`crate::RefusalInfo`]s: stable across releases
+        /// and wordings, so front ends key on it, never on the words.
+        rule: &'static str,
     },
     /// The game is over: no move may be made.
     #[error("'{token}': the game is over")]
@@ -97,9 +101,19 @@ impl MoveError {
         MoveError::Malformed { token: token.into(), reason: reason.into() }
     }
 
-    /// A rules error about `token`.
-    pub fn illegal(token: impl Into<String>, reason: impl Into<String>) -> MoveError {
-        MoveError::Illegal { token: token.into(), reason: reason.into() }
+    /// A rules error about `token`: it breaks `rule`, for the reason
+    /// given.
+    pub fn illegal(token: impl Into<String>, rule: &crate::RefusalInfo, reason: impl Into<String>) -> MoveError {
+        MoveError::Illegal { token: token.into(), reason: reason.into(), rule: rule.code }
+    }
+
+    /// The code of the rule an illegal move breaks (`agog.capture.longest`);
+    /// `None` for the other kinds of error.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            MoveError::Illegal { rule, .. } => Some(rule),
+            _ => None,
+        }
     }
 
     /// The offending part of the input.
@@ -127,7 +141,7 @@ impl MoveError {
         let token = token.into();
         match self {
             MoveError::Malformed { reason, .. } => MoveError::Malformed { token, reason },
-            MoveError::Illegal { reason, .. } => MoveError::Illegal { token, reason },
+            MoveError::Illegal { reason, rule, .. } => MoveError::Illegal { token, reason, rule },
             MoveError::GameOver { .. } => MoveError::GameOver { token },
             MoveError::OtherGame { game, .. } => MoveError::OtherGame { token, game },
         }

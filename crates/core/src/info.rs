@@ -111,11 +111,14 @@ pub struct Agreements {
     pub no_takeback: Option<&'static str>,
     /// Why the players may not agree a draw, if they may not.
     pub no_draw: Option<&'static str>,
+    /// Why a player may not resign, if they may not (and how they leave
+    /// instead).
+    pub no_resign: Option<&'static str>,
 }
 
 impl Agreements {
     /// Takebacks and draws may both be agreed.
-    pub const ALL: Agreements = Agreements { no_takeback: None, no_draw: None };
+    pub const ALL: Agreements = Agreements { no_takeback: None, no_draw: None, no_resign: None };
 
     /// Whether a takeback may be agreed.
     pub fn takeback(&self) -> bool {
@@ -126,6 +129,41 @@ impl Agreements {
     pub fn draw(&self) -> bool {
         self.no_draw.is_none()
     }
+
+    /// Whether a player may resign.
+    pub fn resign(&self) -> bool {
+        self.no_resign.is_none()
+    }
+}
+
+/// A rule a move can be refused for: its stable code, where the game's
+/// rules page explains it, and a move that breaks it (which the games'
+/// tests refuse, so that every code is known to be reachable).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusalInfo {
+    /// The code, `<game>.<topic>.<rule>` (`agog.capture.longest`): stable
+    /// across releases and wordings.
+    pub code: &'static str,
+    /// The id of the rules page's section that explains the rule
+    /// (`capturing`).
+    pub section: &'static str,
+    /// The rule, in a line for people.
+    pub about: &'static str,
+    /// A move that breaks the rule.
+    pub example: RefusalExample,
+}
+
+/// A move refused for a rule, where it is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefusalExample {
+    /// The game's options as the engine protocol writes them
+    /// (`variant=classic`, `at-blocked=on`), space-separated; empty for
+    /// the defaults.
+    pub options: &'static str,
+    /// The position string; empty for the start.
+    pub position: &'static str,
+    /// The move (or play) refused.
+    pub play: &'static str,
 }
 
 /// Everything a game declares about itself.
@@ -157,6 +195,8 @@ pub struct GameInfo {
     pub pieces: &'static [PieceInfo],
     /// What its players may agree between themselves (takebacks, draws).
     pub agreements: Agreements,
+    /// Every rule a move can be refused for.
+    pub refusals: &'static [RefusalInfo],
 }
 
 impl GameInfo {
@@ -173,6 +213,11 @@ impl GameInfo {
     /// The option written under this record tag.
     pub fn option_by_tag(&self, tag: &str) -> Option<&'static OptionSpec> {
         self.options.iter().find(|o| o.tag == tag)
+    }
+
+    /// The refusal with this code.
+    pub fn refusal(&self, code: &str) -> Option<&'static RefusalInfo> {
+        self.refusals.iter().find(|r| r.code == code)
     }
 
     /// The default variant's identifier, if the game has variants.

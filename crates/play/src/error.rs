@@ -110,6 +110,15 @@ impl From<OptionError> for PlayError {
 }
 
 impl PlayError {
+    /// The code of the game's rule a refused move breaks
+    /// (`agog.capture.longest`), for an illegal move.
+    pub fn rule(&self) -> Option<&'static str> {
+        match self {
+            PlayError::Move(e) => e.rule(),
+            _ => None,
+        }
+    }
+
     /// A seats error about `token`.
     pub fn seats(token: impl Into<String>, reason: impl Into<String>) -> PlayError {
         PlayError::Seats { token: token.into(), reason: reason.into() }

@@ -32,8 +32,13 @@ pub enum Outcome {
     /// Applied, with the events it made.
     Applied(Vec<Event>),
     /// A round's play the rules refuse, kept as an attempt (it is
-    /// announced when the round closes): why it is refused.
-    Attempted(String),
+    /// announced when the round closes).
+    Attempted {
+        /// Why it is refused.
+        reason: String,
+        /// The code of the game's rule it breaks.
+        rule: Option<&'static str>,
+    },
     /// The player had sent as many plays this round as one may.
     TooManyPlays {
         /// The most a round takes.
@@ -377,19 +382,31 @@ impl Match {
                 }
                 match rounds.submit(seat, text, now)? {
                     (Receipt::Accepted { .. }, events) => Ok(Outcome::Applied(events)),
-                    (Receipt::Refused { reason, .. }, _) => Ok(Outcome::Attempted(reason)),
+                    (Receipt::Refused { reason, rule, .. }, _) => Ok(Outcome::Attempted { reason, rule }),
                 }
             }
         }
     }
 
-    /// `seat` resigns; refused in a game of rounds, where a player leaves
-    /// by sending no play.
+    /// The game played.
+    pub fn game(&self) -> arbiter_games::GameId {
+        match self {
+            Match::Turns(session) => session.game(),
+            Match::Rounds(rounds) => rounds.game(),
+        }
+    }
+
+    /// `seat` resigns; refused where the game's rules have no resigning
+    /// (its description says why), and in a game of rounds, where a
+    /// player leaves by sending no play.
     pub fn resign(&mut self, seat: Seat) -> Result<Vec<Event>, PlayError> {
+        if let Some(reason) = self.game().info().agreements.no_resign {
+            return Err(PlayError::NoResigning { reason: reason.into() });
+        }
         match self {
             Match::Turns(session) => session.resign(seat),
             Match::Rounds(_) => Err(PlayError::NoResigning {
-                reason: "a Single Capture Go player leaves by sending no play; the round's deadline does the rest"
+                reason: "a player leaves a game of rounds by sending no play; the round's deadline does the rest"
                     .into(),
             }),
         }
@@ -407,10 +424,13 @@ impl Match {
     /// Ends a turn-based game drawn by agreement; refused in a game of
     /// rounds, which has no draw offers.
     pub fn agree_draw(&mut self) -> Result<Vec<Event>, PlayError> {
+        if let Some(reason) = self.game().info().agreements.no_draw {
+            return Err(PlayError::NoResigning { reason: reason.into() });
+        }
         match self {
             Match::Turns(session) => session.agree_draw(),
             Match::Rounds(_) => Err(PlayError::NoResigning {
-                reason: "a Single Capture Go game ends by its rules only: it has no draw by agreement".into(),
+                reason: "a game of rounds ends by its rules only: it has no draw by agreement".into(),
             }),
         }
     }

@@ -144,9 +144,10 @@ fn the_latest_valid_play_counts_and_refusals_leave_it_standing() {
     assert!(text.contains("  C (Carol): made no valid play\n"), "{text}");
     // Round 2: a play on a letter is refused with whose letter it is.
     match g.submit(Seat(1), "d4", now).unwrap().0 {
-        Receipt::Refused { reason, standing } => {
+        Receipt::Refused { reason, standing, rule } => {
             assert!(reason.contains("d4 holds A's letter"), "{reason}");
             assert_eq!(standing, None);
+            assert_eq!(rule, Some("scg.round.letter"));
         }
         other => panic!("{other:?}"),
     }

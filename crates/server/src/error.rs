@@ -21,12 +21,14 @@ pub struct ApiError {
     pub message: String,
     /// For a 429: seconds to wait before trying again (`Retry-After`).
     pub retry_after: Option<u64>,
+    /// For a move the rules refuse: the code of the rule it breaks.
+    pub rule: Option<&'static str>,
 }
 
 impl ApiError {
     /// An error of `code` saying `message`.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ApiError {
-        ApiError { code, message: message.into(), retry_after: None }
+        ApiError { code, message: message.into(), retry_after: None, rule: None }
     }
 
     /// The error, answered with `Retry-After: seconds`.
@@ -97,7 +99,8 @@ impl IntoResponse for ApiError {
         if status.is_server_error() {
             tracing::warn!(code = ?self.code, message = %self.message, "request failed");
         }
-        let mut response = (status, Json(ErrorBody::new(self.code, self.message))).into_response();
+        let body = ErrorBody::new(self.code, self.message).with_rule(self.rule);
+        let mut response = (status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
         }
@@ -134,7 +137,10 @@ impl From<PlayError> for ApiError {
                 ApiError::new(ErrorCode::Unavailable, "the game's record does not replay")
             }
             PlayError::Move(MoveError::Malformed { .. }) => ApiError::malformed(e.to_string()),
-            _ => ApiError::illegal(e.to_string()),
+            _ => {
+                let rule = e.rule();
+                ApiError { rule, ..ApiError::illegal(e.to_string()) }
+            }
         }
     }
 }

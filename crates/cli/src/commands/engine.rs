@@ -138,7 +138,10 @@ impl Engine {
         if line.status().is_over() {
             return Err(Reply::fail(format!("the game is over ({})", describe(line))));
         }
-        line.play_text(&args.join(" ")).map_err(Reply::fail)?;
+        line.play_text(&args.join(" ")).map_err(|e| match e.rule() {
+            Some(rule) => Reply::fail(format!("{e} [{rule}]")),
+            None => Reply::fail(e),
+        })?;
         Ok(Reply::ok(""))
     }
 

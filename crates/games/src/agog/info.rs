@@ -47,7 +47,9 @@ pub(super) static INFO: GameInfo = GameInfo {
     agreements: Agreements {
         no_takeback: None,
         no_draw: Some("A•G•O•G has no draws: its rules end every game with a winner, so a draw cannot be offered"),
+        no_resign: None,
     },
+    refusals: super::refusals::ALL,
 };
 
 /// Whether `token` is a sanctum promotion such as `h1=H`, which belongs to

@@ -22,6 +22,7 @@ mod model;
 mod movegen;
 mod moves;
 mod notation;
+mod refusals;
 mod scorekeeping;
 
 pub use board::{Color, Edition, Kind, Square, parse_square, square_name};

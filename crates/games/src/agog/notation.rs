@@ -355,7 +355,10 @@ impl Agog {
                 Some(mv) => Ok(*mv),
                 None => match self.parse_scorekeeping_in(text, &legal) {
                     Ok(mv) => Ok(mv),
-                    Err(_) => Err(MoveError::illegal(text, self.explain_illegal(&long, &legal))),
+                    Err(_) => {
+                        let (rule, why) = self.explain_illegal(&long, &legal);
+                        Err(MoveError::illegal(text, rule, why))
+                    }
                 },
             },
             Err(long_error) => match self.parse_scorekeeping_in(text, &legal) {

@@ -9,6 +9,7 @@
 
 use arbiter_core::MoveError;
 
+use super::refusals::{COMPULSORY, NO_SUCH};
 use super::Agog;
 use super::board::{Kind, Square, file_of, parse_square, rank_of, square_name};
 use super::moves::AgogMove;
@@ -130,8 +131,8 @@ impl Agog {
             [] => {
                 let units: Vec<Square> =
                     super::movegen::squares(self.board.occupied[self.side.index()]).filter(|&sq| fits(sq)).collect();
-                let reason = match units.as_slice() {
-                    [] => format!("{} has no such unit ({})", self.side.name(), unit_name(letter)),
+                let (rule, reason) = match units.as_slice() {
+                    [] => (&NO_SUCH, format!("{} has no such unit ({})", self.side.name(), unit_name(letter))),
                     [from] => {
                         let long = LongMove { from: *from, quiet_to, jumps, promote };
                         self.explain_illegal(&long, legal)
@@ -139,18 +140,21 @@ impl Agog {
                     _ => {
                         let compulsory = legal.first().filter(|m| m.is_capture());
                         match compulsory {
-                            Some(m) => format!(
-                                "no {} {} can make this move; a capture of {} is compulsory, such as {}",
-                                self.side.name(),
-                                unit_name(letter),
-                                m.jumps,
-                                self.scorekeeping_in(m, legal)
+                            Some(m) => (
+                                &COMPULSORY,
+                                format!(
+                                    "no {} {} can make this move; a capture of {} is compulsory, such as {}",
+                                    self.side.name(),
+                                    unit_name(letter),
+                                    m.jumps,
+                                    self.scorekeeping_in(m, legal)
+                                ),
                             ),
-                            None => format!("no {} {} can make this move", self.side.name(), unit_name(letter)),
+                            None => (&NO_SUCH, format!("no {} {} can make this move", self.side.name(), unit_name(letter))),
                         }
                     }
                 };
-                Err(MoveError::illegal(text, reason))
+                Err(MoveError::illegal(text, rule, reason))
             }
             many => {
                 let options: Vec<String> = many.iter().map(|m| super::notation::long_form(m)).collect();

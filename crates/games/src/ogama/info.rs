@@ -28,4 +28,5 @@ pub(super) static INFO: GameInfo = GameInfo {
     players: PlayersInfo::TWO,
     pieces: &[PieceInfo { kind: "disc", name: "Disc" }, PieceInfo { kind: "toad", name: "Toad" }],
     agreements: Agreements::ALL,
+    refusals: super::refusals::ALL,
 };

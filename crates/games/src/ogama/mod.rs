@@ -20,6 +20,7 @@ mod model;
 mod movegen;
 mod moves;
 mod notation;
+mod refusals;
 
 pub use board::{Color, MAX_HEIGHT, SQUARES, Square, Stack, parse_square, square_name};
 pub use deal::deal;

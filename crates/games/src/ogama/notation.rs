@@ -3,10 +3,11 @@
 //! A position is read in two steps: [`PositionSetup::parse`] checks the
 //! syntax, [`PositionSetup::validate`] the rules.
 
-use arbiter_core::{MoveError, Notation, PositionError, Seat};
+use arbiter_core::{MoveError, Notation, PositionError, RefusalInfo, Seat};
 
 use super::board::{Color, MAX_HEIGHT, NO_SQUARE, SQUARES, Square, Stack, parse_square, push_square_name, square_name};
 use super::moves::OgamaMove;
+use super::refusals as rule;
 use super::{Ogama, OgamaConfig};
 
 /// Discs of each colour in a game.
@@ -144,39 +145,45 @@ fn parse_square_text(cell: &str) -> Result<SquareSetup, PositionError> {
 
 impl Ogama {
     /// Why a move in the right form is not legal here.
-    fn explain(&self, mv: &OgamaMove) -> String {
+    fn explain(&self, mv: &OgamaMove) -> (&'static RefusalInfo, String) {
         let me = self.side;
         let toad = self.toad(me);
         match (*mv, toad) {
-            (OgamaMove::Pass, _) => "a pass is legal only when nothing else is".into(),
-            (OgamaMove::Place(_), Some(_)) => format!("{}'s toad is already on the board", me.name()),
-            (OgamaMove::Place(sq), None) => {
+            (OgamaMove::Pass, _) => (&rule::PASS, "a pass is legal only when nothing else is".into()),
+            (OgamaMove::Place(_), Some(_)) => (&rule::PLACED, format!("{}'s toad is already on the board", me.name())),
+            (OgamaMove::Place(sq), None) => (
+                &rule::PLACE_SQUARE,
                 format!(
                     "a toad is placed on a square topped by its own colour and free of toads, not {}",
                     square_name(sq)
-                )
-            }
-            (_, None) => format!("{} must first place the toad (T@<square>)", me.name()),
-            (OgamaMove::Toad(from, _), Some(t)) if from != t => {
-                format!("{}'s toad is on {}, not {}", me.name(), square_name(t), square_name(from))
-            }
-            (OgamaMove::Toad(_, to), Some(_)) => format!(
-                "a toad steps to a neighbouring square topped by its own colour and free of toads, not {}",
-                square_name(to)
+                ),
+            ),
+            (_, None) => (&rule::FIRST, format!("{} must first place the toad (T@<square>)", me.name())),
+            (OgamaMove::Toad(from, _), Some(t)) if from != t => (
+                &rule::WHERE,
+                format!("{}'s toad is on {}, not {}", me.name(), square_name(t), square_name(from)),
+            ),
+            (OgamaMove::Toad(_, to), Some(_)) => (
+                &rule::STEP,
+                format!(
+                    "a toad steps to a neighbouring square topped by its own colour and free of toads, not {}",
+                    square_name(to)
+                ),
             ),
             (OgamaMove::Disc(from, _), Some(_)) if self.stack(from).top() != Some(me) => {
-                format!("the top disc on {} is not {}'s", square_name(from), me.name())
+                (&rule::THEIRS, format!("the top disc on {} is not {}'s", square_name(from), me.name()))
             }
             (OgamaMove::Disc(from, _), Some(_)) if self.toads.contains(&from) => {
-                format!("a disc under a toad cannot move ({})", square_name(from))
+                (&rule::UNDER_TOAD, format!("a disc under a toad cannot move ({})", square_name(from)))
             }
             (OgamaMove::Disc(..), Some(t)) => {
                 let h = self.stack(t).height();
-                format!(
+                let why = format!(
                     "a disc travels exactly {h} square{} (the height under the toad on {}), turning at most once, never over a toad",
                     if h == 1 { "" } else { "s" },
                     square_name(t)
-                )
+                );
+                (&rule::TRAVEL, why)
             }
         }
     }
@@ -247,7 +254,8 @@ impl Notation for Ogama {
         } else if self.decided().is_some() || arbiter_core::Game::status(self).is_over() {
             Err(MoveError::GameOver { token: text.to_string() })
         } else {
-            Err(MoveError::illegal(text, self.explain(&mv)))
+            let (rule, why) = self.explain(&mv);
+            Err(MoveError::illegal(text, rule, why))
         }
     }
 

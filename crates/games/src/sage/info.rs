@@ -20,4 +20,5 @@ pub(super) static INFO: GameInfo = GameInfo {
         PieceInfo { kind: "skyship", name: "Skyship" },
     ],
     agreements: Agreements::ALL,
+    refusals: super::refusals::ALL,
 };

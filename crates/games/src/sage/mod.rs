@@ -20,6 +20,7 @@ mod model;
 mod movegen;
 mod moves;
 mod notation;
+mod refusals;
 
 pub use board::{
     BOARD, Bits, Color, Dir, FILES, KINDS, Kind, MAX_SCORE, RANKS, RIVER, RIVER_EAST, RIVER_RANK, RIVER_WEST, SQUARES,

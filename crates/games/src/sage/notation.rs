@@ -4,13 +4,14 @@
 //! parsed into a [`PositionSetup`] (plain data), which is then validated
 //! into a [`Sage`] position.
 
-use arbiter_core::{Game, MoveError, Notation, PositionError, Seat};
+use arbiter_core::{Game, MoveError, Notation, PositionError, RefusalInfo, Seat};
 
 use super::board::{
     Bits, Color, FILES, KINDS, Kind, MAX_SCORE, RANKS, RIVER_RANK, SQUARES, Square, WINNING_SCORE, bit, parse_square,
     push_square_name, square_name, squares,
 };
 use super::moves::{End, SageMove};
+use super::refusals as rule;
 use super::{Sage, SageConfig};
 
 /// The start position.
@@ -205,52 +206,58 @@ fn parse_move_text(written: &str) -> Result<SageMove, MoveError> {
 
 impl Sage {
     /// Why a move in the right form is not legal here.
-    fn explain(&self, mv: &SageMove) -> String {
+    fn explain(&self, mv: &SageMove) -> (&'static RefusalInfo, String) {
         let me = self.side;
         let name = me.name();
         let occupied = self.occupied();
         let taken = |sq: Square| occupied & bit(sq) != 0;
         let own_piece = |sq: Square| match self.piece_at(sq) {
-            None => Err(format!("there is no piece on {}", square_name(sq))),
-            Some((c, _)) if c != me => Err(format!("the piece on {} is {}'s", square_name(sq), c.name())),
+            None => Err((&rule::NO_PIECE, format!("there is no piece on {}", square_name(sq)))),
+            Some((c, _)) if c != me => Err((&rule::THEIRS, format!("the piece on {} is {}'s", square_name(sq), c.name()))),
             Some((_, kind)) => Ok(kind),
         };
         let why = match *mv {
-            SageMove::Pass => Ok("a pass is legal only when no other move is".to_string()),
-            SageMove::Tower(_) if !self.in_tower(me) => Ok(format!("{name}'s Sage is not in her tower")),
+            SageMove::Pass => Ok((&rule::PASS, "a pass is legal only when no other move is".to_string())),
+            SageMove::Tower(_) if !self.in_tower(me) => Ok((&rule::TOWER_OUT, format!("{name}'s Sage is not in her tower"))),
             SageMove::Tower(to) if me.tower_squares() & bit(to) == 0 => {
                 let around: Vec<String> = squares(me.tower_squares()).map(square_name).collect();
-                Ok(format!("{name}'s Sage comes out of her tower onto {}", around.join(", ")))
+                Ok((&rule::TOWER_AROUND, format!("{name}'s Sage comes out of her tower onto {}", around.join(", "))))
             }
-            SageMove::Tower(to) => Ok(format!("{} is occupied", square_name(to))),
+            SageMove::Tower(to) => Ok((&rule::OCCUPIED, format!("{} is occupied", square_name(to)))),
             SageMove::Escape(from, end) => own_piece(from).map(|kind| match kind {
-                Kind::Skyship => "a skyship never leaves the board".to_string(),
-                _ if from / 8 != RIVER_RANK => "a piece escapes only from a river square (rank 5)".to_string(),
-                Kind::Sage => "a Sage escapes by stepping off a5 (a5-W) or h5 (h5-E)".to_string(),
-                Kind::Apprentice => format!(
-                    "the river between {} and the {} end is not clear",
-                    square_name(from),
-                    if end == End::West { "west" } else { "east" }
+                Kind::Skyship => (&rule::SKYSHIP_STAYS, "a skyship never leaves the board".to_string()),
+                _ if from / 8 != RIVER_RANK => {
+                    (&rule::RIVER_ONLY, "a piece escapes only from a river square (rank 5)".to_string())
+                }
+                Kind::Sage => (&rule::SAGE_ESCAPE, "a Sage escapes by stepping off a5 (a5-W) or h5 (h5-E)".to_string()),
+                Kind::Apprentice => (
+                    &rule::CLEAR,
+                    format!(
+                        "the river between {} and the {} end is not clear",
+                        square_name(from),
+                        if end == End::West { "west" } else { "east" }
+                    ),
                 ),
             }),
             SageMove::Step(from, to) => own_piece(from).map(|kind| {
                 if taken(to) {
-                    return format!("{} is occupied", square_name(to));
+                    return (&rule::OCCUPIED, format!("{} is occupied", square_name(to)));
                 }
                 match kind {
-                    Kind::Sage => {
+                    Kind::Sage => (
+                        &rule::SAGE_STEP,
                         "a Sage steps one square in any direction, or hops across the river over a friendly piece"
-                            .to_string()
-                    }
+                            .to_string(),
+                    ),
                     Kind::Apprentice => match self.first_in_the_way(from, to) {
-                        Some(sq) => format!("{} is in the way", square_name(sq)),
-                        None => "an apprentice slides along a rank or file over empty squares, halts at the river \
+                        Some(sq) => (&rule::IN_THE_WAY, format!("{} is in the way", square_name(sq))),
+                        None => (&rule::CROSSING, "an apprentice slides along a rank or file over empty squares, halts at the river \
                                  bank, enters or leaves the river one step at a time, and crosses it only by hopping \
                                  over a friendly piece"
-                            .to_string(),
+                            .to_string()),
                     },
                     Kind::Skyship => {
-                        "a skyship flies exactly two diagonal steps, over any piece but a skyship".to_string()
+                        (&rule::FLIGHT, "a skyship flies exactly two diagonal steps, over any piece but a skyship".to_string())
                     }
                 }
             }),
@@ -341,7 +348,8 @@ impl Notation for Sage {
         } else if self.status().is_over() {
             Err(MoveError::GameOver { token: text.to_string() })
         } else {
-            Err(MoveError::illegal(text, self.explain(&mv)))
+            let (rule, why) = self.explain(&mv);
+            Err(MoveError::illegal(text, rule, why))
         }
     }
 

@@ -51,7 +51,9 @@ pub(super) static INFO: GameInfo = GameInfo {
             "Single Capture Go has no takebacks: a play stays secret until its round closes, and may be changed until then",
         ),
         no_draw: Some("Single Capture Go ends by its rules only: a draw cannot be offered"),
+        no_resign: Some("a Single Capture Go player leaves by sending no play; the round's deadline does the rest"),
     },
+    refusals: super::refusals::ALL,
 };
 
 /// The players' letters, canonical (`3` → `ABC`).

@@ -23,6 +23,7 @@ mod info;
 mod letters;
 mod model;
 mod notation;
+mod refusals;
 mod report;
 mod resolve;
 

@@ -8,6 +8,7 @@ use arbiter_core::{MoveError, PositionError, Seat, SeatSet, SimultaneousGame, Si
 
 use super::grid::{Cells, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Square, grid_side};
 use super::letters::Letters;
+use super::refusals as rule;
 use super::{Cell, Scg, ScgConfig};
 
 /// A position string read but not yet checked against the rules.
@@ -159,7 +160,7 @@ impl Scg {
             return Err(MoveError::GameOver { token: text.to_string() });
         }
         if seat.index() >= self.letters.len() {
-            return Err(MoveError::illegal(
+            return Err(MoveError::malformed(
                 text,
                 format!(
                     "this game has {} players: player {} is not one of them",
@@ -169,7 +170,7 @@ impl Scg {
             ));
         }
         if !self.active.contains(seat) {
-            return Err(MoveError::illegal(text, format!("{} is no longer in the game", self.letter(seat))));
+            return Err(MoveError::illegal(text, &rule::GONE, format!("{} is no longer in the game", self.letter(seat))));
         }
         let sq = geo.parse(text).ok_or_else(|| {
             MoveError::malformed(
@@ -185,6 +186,7 @@ impl Scg {
         match self.cell(sq) {
             Cell::Letter(owner) => Err(MoveError::illegal(
                 text,
+                &rule::LETTER,
                 format!(
                     "{text} holds {}'s letter; a play names a square without a letter{}",
                     self.letter(owner),
@@ -192,7 +194,7 @@ impl Scg {
                 ),
             )),
             Cell::At if self.at_blocked => {
-                Err(MoveError::illegal(text, format!("{text} holds @, and @ squares are blocked in this game")))
+                Err(MoveError::illegal(text, &rule::BLOCKED, format!("{text} holds @, and @ squares are blocked in this game")))
             }
             _ => Ok(sq),
         }

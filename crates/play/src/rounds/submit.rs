@@ -26,6 +26,8 @@ pub enum Receipt {
         reason: String,
         /// The earlier valid play that still counts.
         standing: Option<String>,
+        /// The code of the game's rule the play breaks.
+        rule: Option<&'static str>,
     },
 }
 
@@ -107,7 +109,7 @@ impl Rounds {
                 let text = text.to_ascii_lowercase();
                 let reason = e.reason();
                 let event = Event::PlayRefused { round, seat, text: text.clone(), reason: reason.clone() };
-                let receipt = Receipt::Refused { reason: reason.clone(), standing: earlier };
+                let receipt = Receipt::Refused { reason: reason.clone(), standing: earlier, rule: e.rule() };
                 let submission = Submission { seat, text, play: None, at: Some(now), refused: Some(reason) };
                 (submission, receipt, event)
             }

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use arbiter_api::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogSeat, OptionType};
+use arbiter_api::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogRefusal, CatalogSeat, OptionType};
 use arbiter_core::{DefaultValue, GameInfo, OptionKind, OptionSpec};
 use arbiter_games::GameId;
 use axum::Json;
@@ -51,6 +51,12 @@ fn entry(game: GameId, info: &GameInfo, edition: Option<(&str, &str)>, default: 
         notation: info.move_help.to_string(),
         rules,
         offers: crate::table::offer_kinds(game).iter().map(|k| k.as_str().to_string()).collect(),
+        resign: info.agreements.resign() && !game.is_simultaneous(),
+        refusals: info
+            .refusals
+            .iter()
+            .map(|r| CatalogRefusal { code: r.code.into(), section: r.section.into(), about: r.about.into() })
+            .collect(),
     }
 }
 

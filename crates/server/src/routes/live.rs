@@ -253,7 +253,7 @@ async fn follow_game(
                     if error.code == arbiter_api::ErrorCode::Unauthorized && watcher.session.is_some() {
                         return close(socket, Ending::Session).await;
                     }
-                    let message = ServerMessage::Error { error: arbiter_api::ErrorDetail { code: error.code, message: error.message } };
+                    let message = ServerMessage::Error { error: arbiter_api::ErrorDetail { code: error.code, message: error.message, rule: error.rule.map(str::to_string) } };
                     if !send(&mut socket, &message).await {
                         return;
                     }

@@ -47,8 +47,8 @@ pub async fn make_move(
         }
         let (events, refusal) = match table.play.submit(seat, &request.mv, now, plays_per_round)? {
             MoveOutcome::Applied(events) => (events, None),
-            MoveOutcome::Attempted(reason) => {
-                (Vec::new(), Some(ApiError::illegal(format!("'{}': {reason}", request.mv))))
+            MoveOutcome::Attempted { reason, rule } => {
+                (Vec::new(), Some(ApiError { rule, ..ApiError::illegal(format!("'{}': {reason}", request.mv)) }))
             }
             MoveOutcome::TooManyPlays { most } => {
                 let wait = table.play.deadline().map_or(3600, |d| d.since(now).max(1));
