@@ -257,7 +257,7 @@ it('plays a move of each game with the keyboard alone', async () => {
     // still be pending, seen by its player alone).
     const made = async () => {
       const first = await p.page.evaluate(async (g) => (await (await fetch(`/api/games/${g}/history`)).json()).plies[0]?.long ?? null, id);
-      return first ?? (await viewOf(p.page, id)).scg?.my_play ?? null;
+      return first ?? (await viewOf(p.page, id)).rounds?.my_play ?? null;
     };
     await expect.poll(made, { timeout: 20_000 }).toContain(entry.move);
     expect(await made(), title).toContain(entry.move);

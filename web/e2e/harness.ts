@@ -146,7 +146,7 @@ export interface GameViewLite {
   you: string[];
   seats: { seat: string; name: string | null; kind: string }[];
   status: { state: string; winners: string[]; reason: string | null };
-  scg?: { round: number; plays_in: number; my_play: string | null; announcements: string[] };
+  rounds?: { round: number; plays_in: number; my_play: string | null; announcements: string[] };
 }
 
 /** Creates a game through the API with the page's session; its id. */

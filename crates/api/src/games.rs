@@ -155,9 +155,10 @@ impl Outcome {
     }
 }
 
-/// The Single Capture Go part of a view.
+/// The round part of a view, in a game whose players act at once in
+/// rounds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct ScgView {
+pub struct RoundsView {
     /// The round being played (or the last, once over).
     pub round: u32,
     /// How many plays are in this round (never whose, nor which).
@@ -210,10 +211,15 @@ pub struct GameView {
     pub legal: Option<Vec<LegalMove>>,
     /// When the player to move (the round) runs out of time.
     pub deadline: Option<String>,
-    /// `scg`: the round, how many plays are in, the caller's own play, the
-    /// announcements.
+    /// In a game of rounds: the round, how many plays are in, the
+    /// caller's own play, the announcements.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scg: Option<ScgView>,
+    pub rounds: Option<RoundsView>,
+    /// The same as `rounds`, under its name before: sent beside it for
+    /// one release, then dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(deprecated)]
+    pub scg: Option<RoundsView>,
     /// When it was created.
     pub created: String,
     /// When it last changed.

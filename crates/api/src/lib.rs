@@ -6,6 +6,7 @@
 //! - [`games`]: creating a game, the game view as its viewer may see it,
 //!   summaries for lists, moves.
 //! - [`catalog`]: the games a server offers, with their options.
+//! - [`rules`]: a game's rules page and its examples.
 //! - [`live`]: the messages of the WebSockets.
 //! - [`notices`]: offers in a game, and the personal channel's notices.
 //! - [`players`]: a player's page, and names completed from a prefix.
@@ -22,6 +23,7 @@ pub mod live;
 pub mod notices;
 pub mod players;
 pub mod report;
+pub mod rules;
 
 pub use accounts::{
     AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, PasswordResetConfirm, PasswordResetRequest,
@@ -32,9 +34,10 @@ pub use chat::{ChatMessageView, ChatPost, MuteRequest};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,
-    PositionRequest, PositionView, ScgView, SeatInvite, SeatKind, SeatSpec, SeatView, StatusView,
+    PositionRequest, PositionView, RoundsView, SeatInvite, SeatKind, SeatSpec, SeatView, StatusView,
 };
-pub use live::{ChangeMessage, ClientMessage, ScgChange, ServerMessage};
+pub use live::{ChangeMessage, ClientMessage, RoundsChange, ServerMessage};
 pub use notices::{NoticeView, Notices, OfferPost, OfferView, PersonalMessage};
 pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use report::PositionReport;
+pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal, RulesPage, RulesSection};

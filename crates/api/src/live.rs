@@ -89,10 +89,15 @@ pub struct ChangeMessage {
     pub status: StatusView,
     /// When the player to move (the round) runs out of time.
     pub deadline: Option<String>,
-    /// `scg`: the round, how many plays are in, the viewer's own play, the
-    /// announcements added.
+    /// In a game of rounds: the round, how many plays are in, the
+    /// viewer's own play, the announcements added.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scg: Option<ScgChange>,
+    pub rounds: Option<RoundsChange>,
+    /// The same as `rounds`, under its name before: sent beside it for
+    /// one release, then dropped.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(deprecated)]
+    pub scg: Option<RoundsChange>,
     /// When it last changed.
     pub updated: String,
     /// The viewer's legal moves, when the viewer is to move. Written last:
@@ -101,11 +106,11 @@ pub struct ChangeMessage {
     pub legal: Option<Vec<LegalMove>>,
 }
 
-/// What changed in a game of rounds (Single Capture Go): the view's
-/// [`crate::ScgView`] after it, but for the announcements, of which only
-/// those of the rounds closed by the change come.
+/// What changed in a game of rounds: the view's [`crate::RoundsView`]
+/// after it, but for the announcements, of which only those of the rounds
+/// closed by the change come.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct ScgChange {
+pub struct RoundsChange {
     /// The round being played (or the last, once over).
     pub round: u32,
     /// How many plays are in this round (never whose, nor which).

@@ -99,7 +99,7 @@ async fn play_to_the_end(api: &ApiClient, person: &str, ids: &[String], within: 
             all_over = false;
             let mine = view["you"][0].as_str().unwrap_or_default();
             let awaited =
-                view["to_move"].as_array().unwrap().iter().any(|s| s == mine) && view["scg"]["my_play"].is_null();
+                view["to_move"].as_array().unwrap().iter().any(|s| s == mine) && view["rounds"]["my_play"].is_null();
             let Some(legal) = view["legal"].as_array().filter(|l| !l.is_empty() && awaited) else { continue };
             let mv = legal[rng.random_range(0..legal.len())]["move"].as_str().unwrap().to_string();
             let (status, answer) = api

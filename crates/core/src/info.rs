@@ -197,6 +197,13 @@ pub struct GameInfo {
     pub agreements: Agreements,
     /// Every rule a move can be refused for.
     pub refusals: &'static [RefusalInfo],
+    /// The game's rules page for players, as JSON: `intro` and
+    /// `sections` of blocks (paragraphs, lists, steps, tables, examples,
+    /// each maybe `only` in one edition) and the `examples` they step
+    /// through (a start position, moves with the position after each, the
+    /// moves shown refused). Its folder's `rules.json`; the catalog serves
+    /// it, and the games' tests play every example.
+    pub rules: &'static str,
 }
 
 impl GameInfo {
@@ -341,6 +348,8 @@ mod tests {
         players: PlayersInfo::TWO,
         pieces: &[],
         agreements: Agreements::ALL,
+        refusals: &[],
+        rules: "{}",
     };
 
     fn flag(key: &str) -> String {

@@ -34,8 +34,8 @@ pub use diagram::{Diagram, Mark, SquareContent};
 pub use error::{MoveError, OptionError, PositionError, SetupError};
 pub use game::{Game, Notation};
 pub use info::{
-    Agreements, ChoiceInfo, GameInfo, PieceInfo, PlayersInfo, RecordSyntax, RefusalExample, RefusalInfo, SCORE_TOKENS, SeatInfo,
-    VariantInfo,
+    Agreements, ChoiceInfo, GameInfo, PieceInfo, PlayersInfo, RecordSyntax, RefusalExample, RefusalInfo, SCORE_TOKENS,
+    SeatInfo, VariantInfo,
 };
 pub use options::{DefaultValue, GameOptions, OptionKind, OptionSpec, OptionValue};
 pub use playout::{perft, perft_divide, random_playout};

@@ -1,24 +1,34 @@
-//! The examples of the browser's rules pages (`web/src/rules/examples.json`)
-//! against the engines: each example's start position reads back as
-//! written, each move is legal where it is played, the position after it
-//! is the one the file gives, and each move the file shows refused is
-//! refused by the rules, with the words the file quotes; the cells an
-//! example lights at its start (`lit`) are exactly those the piece of its
-//! first move can reach.
+//! The rules pages each game keeps in its folder (`rules.json`, served by
+//! the catalog) against the engines: each example's start position reads
+//! back as written, each move is legal where it is played, the position
+//! after it is the one the page gives, and each move the page shows
+//! refused is refused by the rules, with the words the page quotes; the
+//! cells an example lights at its start (`lit`) are exactly those the
+//! piece of its first move can reach. The pages themselves are well made:
+//! every block is one thing, every example a block names exists and
+//! every example is named, section anchors are unique, and every rule a
+//! move can be refused for points to a section of its game's page.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use arbiter_core::{GameOptions, MoveError};
 use arbiter_games::{GameId, Line};
 use serde_json::Value;
 
-/// The examples file, read as JSON.
-fn examples() -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/rules/examples.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let file: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    file["examples"].as_array().expect("an 'examples' list").clone()
+/// A game's rules page, read as JSON.
+fn page(game: GameId) -> Value {
+    serde_json::from_str(game.info().rules).unwrap_or_else(|e| panic!("{}'s rules.json: {e}", game.as_str()))
+}
+
+/// Every game's examples, each with its game.
+fn examples() -> Vec<(GameId, Value)> {
+    GameId::ALL
+        .iter()
+        .flat_map(|&game| {
+            let examples = page(game)["examples"].as_array().expect("an 'examples' list").clone();
+            examples.into_iter().map(move |e| (game, e))
+        })
+        .collect()
 }
 
 fn text<'a>(value: &'a Value, key: &str, what: &str) -> &'a str {
@@ -26,9 +36,8 @@ fn text<'a>(value: &'a Value, key: &str, what: &str) -> &'a str {
 }
 
 /// What is wrong with one example, if anything.
-fn check(example: &Value) -> Result<usize, String> {
+fn check(game: GameId, example: &Value) -> Result<usize, String> {
     let id = text(example, "id", "an example");
-    let game = GameId::parse(text(example, "game", id)).map_err(|e| format!("{id}: {e}"))?;
     let variant = example["variant"].as_str().map(str::to_string);
     let options = GameOptions { variant, ..GameOptions::new() };
     let start = text(example, "start", id);
@@ -99,11 +108,11 @@ fn every_example_move_is_legal_and_leads_to_the_position_given() {
     let mut ids = BTreeSet::new();
     let mut games = BTreeSet::new();
     let mut failures = Vec::new();
-    for example in &examples {
+    for (game, example) in &examples {
         let id = text(example, "id", "an example");
         assert!(ids.insert(id.to_string()), "{id}: two examples have this id");
-        games.insert(text(example, "game", id).to_string());
-        if let Err(e) = check(example) {
+        games.insert(game.as_str().to_string());
+        if let Err(e) = check(*game, example) {
             failures.push(e);
         }
     }
@@ -116,4 +125,51 @@ fn every_example_move_is_legal_and_leads_to_the_position_given() {
     );
     let every: BTreeSet<String> = GameId::ALL.iter().map(|g| g.as_str().to_string()).collect();
     assert_eq!(games, every, "every game has examples");
+}
+
+/// The blocks of a page: its intro's and every section's.
+fn blocks(page: &Value) -> Vec<Value> {
+    let mut all: Vec<Value> = page["intro"].as_array().cloned().unwrap_or_default();
+    for section in page["sections"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        all.extend(section["blocks"].as_array().cloned().unwrap_or_default());
+    }
+    all
+}
+
+#[test]
+fn every_page_is_well_made_and_every_refusal_points_to_a_section() {
+    const KINDS: [&str; 5] = ["p", "list", "steps", "table", "example"];
+    for &game in GameId::ALL {
+        let info = game.info();
+        let page = page(game);
+        let sections = page["sections"].as_array().expect("a 'sections' list");
+        let anchors: Vec<&str> = sections.iter().map(|s| text(s, "id", info.id)).collect();
+        let unique: BTreeSet<&str> = anchors.iter().copied().collect();
+        assert_eq!(unique.len(), anchors.len(), "{}: two sections share an anchor", info.id);
+        for refusal in info.refusals {
+            assert!(
+                unique.contains(refusal.section),
+                "{}: points to '{}', which is no section of {}'s page ({anchors:?})",
+                refusal.code,
+                refusal.section,
+                info.id
+            );
+        }
+        let examples: BTreeSet<&str> =
+            page["examples"].as_array().into_iter().flatten().map(|e| text(e, "id", info.id)).collect();
+        let mut named = BTreeSet::new();
+        for block in blocks(&page) {
+            let kinds = KINDS.iter().filter(|k| block.get(**k).is_some()).count();
+            assert_eq!(kinds, 1, "{}: a block is exactly one of {KINDS:?}: {block}", info.id);
+            if let Some(id) = block["example"].as_str() {
+                assert!(examples.contains(id), "{}: a block names example '{id}', which the page lacks", info.id);
+                named.insert(id.to_string());
+            }
+            if let Some(only) = block["only"].as_str() {
+                assert!(info.variants.iter().any(|v| v.id == only), "{}: 'only' names no edition: {only}", info.id);
+            }
+        }
+        let unnamed: Vec<&&str> = examples.iter().filter(|id| !named.contains(**id)).collect();
+        assert!(unnamed.is_empty(), "{}: examples no block shows: {unnamed:?}", info.id);
+    }
 }

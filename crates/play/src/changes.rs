@@ -17,14 +17,14 @@ pub enum Change {
         owner: Seat,
     },
     /// A piece of `owner` on `square` now belongs to the mover (an
-    /// A•G•O•G corruption).
+    /// a corruption).
     Turned {
         /// The square.
         square: String,
         /// Whose piece it was.
         owner: Seat,
     },
-    /// The mover's piece now tops a stack of `owner` on `square` (an Ogama
+    /// The mover's piece now tops a stack of `owner` on `square` (a stacking game's
     /// capture: the disc stays, counted for the mover).
     Covered {
         /// The square.

@@ -111,7 +111,7 @@ impl From<OptionError> for PlayError {
 
 impl PlayError {
     /// The code of the game's rule a refused move breaks
-    /// (`agog.capture.longest`), for an illegal move.
+    /// (`<game>.<topic>.<rule>`), for an illegal move.
     pub fn rule(&self) -> Option<&'static str> {
         match self {
             PlayError::Move(e) => e.rule(),

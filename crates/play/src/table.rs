@@ -21,7 +21,7 @@ use crate::time::Timestamp;
 pub enum Match {
     /// A turn-based game.
     Turns(Session),
-    /// A game of rounds (Single Capture Go), boxed: its board is far
+    /// A game of rounds, boxed: its board is far
     /// larger than a turn-based session.
     Rounds(Box<Rounds>),
 }
@@ -234,7 +234,7 @@ impl Match {
     }
 
     /// The moves from the `from`th on as the game's record writes them
-    /// (A•G•O•G: the scorekeeping notation; a round: its plays), where
+    /// (a game's record notation where it has one; a round: its plays), where
     /// [`Match::move_texts_from`] writes the long form.
     pub fn record_texts_from(&self, from: usize) -> Vec<String> {
         match self {

@@ -39,7 +39,7 @@ pub struct Changed {
     /// Notices beyond those the events call for (an offer's).
     pub notices: Vec<arbiter_store::NewNotice>,
     /// A refusal to answer with once the change is stored (a refused
-    /// Single Capture Go play is kept as an attempt, then refused).
+    /// round's play is kept as an attempt, then refused).
     pub refusal: Option<ApiError>,
 }
 

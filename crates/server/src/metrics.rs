@@ -129,7 +129,7 @@ impl Metrics {
         let database = Histograms::<OperationLabels>::new_with_constructor(latency_histogram);
         registry.register("database_duration_seconds", "Time the database took, by operation", database.clone());
         let moves = Counter::default();
-        registry.register("moves", "Moves and Single Capture Go plays applied", moves.clone());
+        registry.register("moves", "Moves and plays of rounds applied", moves.clone());
         if let Some(read) = ALLOCATIONS.get() {
             registry.register_collector(Box::new(AllocationCount(*read)));
         }

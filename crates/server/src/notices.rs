@@ -2,7 +2,7 @@
 //! players (their turn, a round opened, the game over, an invitation, an
 //! offer), what a chat message tells the other players, and how many games
 //! wait for a person's move. A notice never says what anyone played in a
-//! Single Capture Go round that is still open: it names the game, the
+//! round that is still open: it names the game, the
 //! round and the people, nothing else.
 
 use arbiter_core::{EndReason, GameStatus, Seat};
@@ -208,7 +208,7 @@ pub fn poke_players(state: &AppState, table: &Table) {
 }
 
 /// How many of `account`'s games wait for its move: its turn, or an open
-/// Single Capture Go round without its play (one query: every change
+/// round without its play (one query: every change
 /// stores the seats its game awaits).
 pub async fn your_turn(state: &AppState, account: AccountId) -> Result<u32, crate::error::ApiError> {
     Ok(state.store.games_awaiting(account).await?)

@@ -26,7 +26,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
 /// The document.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Arbiter", description = "Play A•G•O•G, Sage Tafl, Ogama and Single Capture Go online: accounts, games, moves, records, live updates."),
+    info(title = "Arbiter", description = "Play board games online: accounts, games, moves, records, live updates; the games are in the catalog (`GET /api/games/catalog`)."),
     paths(
         accounts::register, accounts::sign_in, accounts::sign_out, guests::guest_session,
         password_reset::request_reset, password_reset::confirm_reset,
@@ -34,7 +34,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         games::create, games::list, games::view, games::take_seat, games::play_move, games::resign, games::record,
         games::history, invitations::decline, invitations::invite, invitations::open, invitations::call_off,
         chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
-        catalog::get_catalog, positions::position, players::names, players::player,
+        catalog::get_catalog, catalog::get_rules, positions::position, players::names, players::player,
         offers::offer, offers::accept, offers::decline, notices::notices,
         live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,

@@ -15,6 +15,7 @@ import type {
   PlayerView,
   PositionRequest,
   PositionView,
+  RulesPage,
   Session,
   SessionView,
 } from './types';
@@ -28,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     /** For a 429: seconds to wait before trying again (`Retry-After`). */
     readonly retryAfter?: number,
+    /** For a move the rules refuse: the code of the rule it breaks (`agog.capture.longest`). */
+    readonly rule?: string,
   ) {
     super(message);
   }
@@ -72,12 +75,13 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!response.ok) {
     if (response.status === 401 && !(method === 'POST' && path === '/api/sessions')) sessionEnded?.();
-    const error = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
+    const error = (json as { error?: { code?: string; message?: string; rule?: string } } | undefined)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? 'http',
       error?.message ?? `The server answered ${response.status}.`,
       retryAfterSeconds(response.headers.get('retry-after')),
+      typeof error?.rule === 'string' ? error.rule : undefined,
     );
   }
   return json as T;
@@ -221,6 +225,9 @@ export const playerNames = (prefix: string) =>
 
 /** `GET /api/games/catalog`: every game and edition the server offers. */
 export const getCatalog = () => call<Catalog>('GET', '/api/games/catalog');
+
+/** `GET /api/games/catalog/{game}/rules`: the game's rules page and its examples. */
+export const getRules = (game: string) => call<RulesPage>('GET', `/api/games/catalog/${encodeURIComponent(game)}/rules`);
 
 /** `POST /api/positions`: any position, after moves, with its board and legal moves. */
 export const position = (request: PositionRequest) => call<PositionView>('POST', '/api/positions', request);

@@ -99,6 +99,9 @@ export interface paths {
   "/api/games/catalog": {
     get: operations["get_catalog"];
   };
+  "/api/games/catalog/{game}/rules": {
+    get: operations["get_rules"];
+  };
   "/api/positions": {
     post: operations["position"];
   };
@@ -260,6 +263,13 @@ export interface components {
        * `rematch` (a draw only where its rules let a game end drawn).
        */
       offers: string[];
+      /** @description Whether a player may resign (`POST …/resign`). */
+      resign: boolean;
+      /**
+       * @description Every rule a move can be refused for: the `rule` of a 422 answer,
+       * with the section of the rules page that explains it.
+       */
+      refusals: components["schemas"]["CatalogRefusal"][];
     };
     /** @description An option of a game. */
     CatalogOption: {
@@ -288,6 +298,15 @@ export interface components {
       kind: string;
       /** @description Its name for people. */
       name: string;
+    };
+    /** @description A rule a move can be refused for. */
+    CatalogRefusal: {
+      /** @description Its code (`agog.capture.longest`), as a refusal's `rule` gives it. */
+      code: string;
+      /** @description The id of the rules page's section that explains it (`capturing`). */
+      section: string;
+      /** @description The rule, in a line for people. */
+      about: string;
     };
     /** @description A fixed seat. */
     CatalogSeat: {
@@ -363,7 +382,8 @@ export interface components {
       status: components["schemas"]["StatusView"];
       /** @description When the player to move (the round) runs out of time. */
       deadline?: string | null;
-      scg?: components["schemas"]["ScgChange"] | null;
+      rounds?: components["schemas"]["RoundsChange"] | null;
+      scg?: components["schemas"]["RoundsChange"] | null;
       /** @description When it last changed. */
       updated: string;
       /**
@@ -446,6 +466,12 @@ export interface components {
       code: components["schemas"]["ErrorCode"];
       /** @description What is wrong, naming the offending token. */
       message: string;
+      /**
+       * @description For a move the rules refuse (422): the code of the rule it breaks
+       * (`agog.capture.longest`), listed with its rules section in the
+       * game's catalog entry.
+       */
+      rule?: string | null;
     };
     /** @description A mail that could not be delivered. */
     FailedMail: {
@@ -537,7 +563,8 @@ export interface components {
       legal?: components["schemas"]["LegalMove"][] | null;
       /** @description When the player to move (the round) runs out of time. */
       deadline?: string | null;
-      scg?: components["schemas"]["ScgView"] | null;
+      rounds?: components["schemas"]["RoundsView"] | null;
+      scg?: components["schemas"]["RoundsView"] | null;
       /** @description When it was created. */
       created: string;
       /** @description When it last changed. */
@@ -965,11 +992,11 @@ export interface components {
       status: components["schemas"]["StatusView"];
     };
     /**
-     * @description What changed in a game of rounds (Single Capture Go): the view's
-     * [`crate::ScgView`] after it, but for the announcements, of which only
-     * those of the rounds closed by the change come.
+     * @description What changed in a game of rounds: the view's [`crate::RoundsView`]
+     * after it, but for the announcements, of which only those of the rounds
+     * closed by the change come.
      */
-    ScgChange: {
+    RoundsChange: {
       /**
        * Format: int32
        * @description The round being played (or the last, once over).
@@ -985,8 +1012,11 @@ export interface components {
        */
       announcements_added: string[];
     };
-    /** @description The Single Capture Go part of a view. */
-    ScgView: {
+    /**
+     * @description The round part of a view, in a game whose players act at once in
+     * rounds.
+     */
+    RoundsView: {
       /**
        * Format: int32
        * @description The round being played (or the last, once over).
@@ -998,6 +1028,88 @@ export interface components {
       my_play?: string | null;
       /** @description The referee's announcements, one a closed round, oldest first. */
       announcements: string[];
+    };
+    /**
+     * @description A piece of a section: exactly one of a paragraph, a list, numbered
+     * steps, a table (its first row the heading) or an example's id.
+     */
+    RulesBlock: {
+      /** @description A paragraph. */
+      p?: string | null;
+      /** @description A list. */
+      list?: string[] | null;
+      /** @description Numbered steps. */
+      steps?: string[] | null;
+      /** @description A table, its first row the heading. */
+      table?: string[][] | null;
+      /** @description The id of an example of the page's `examples`. */
+      example?: string | null;
+      /** @description The one edition it belongs to, if only one. */
+      only?: string | null;
+    };
+    /**
+     * @description An example: a start position and moves, each with the position after
+     * it, played by the server's engine when drawn.
+     */
+    RulesExample: {
+      /** @description Its id, as blocks name it. */
+      id: string;
+      /** @description The game (`agog`). */
+      game: string;
+      /** @description The edition it is played in, for a game with several. */
+      variant?: string | null;
+      /** @description Its heading. */
+      title: string;
+      /** @description What it shows, if more than its heading says. */
+      about?: string | null;
+      /** @description The start position string. */
+      start: string;
+      /** @description The moves, in order. */
+      moves: components["schemas"]["RulesExampleMove"][];
+      /** @description The cells lit on the start (where the first move's piece can go). */
+      lit?: string[] | null;
+      /** @description Moves the rules refuse along the way. */
+      refused?: components["schemas"]["RulesExampleRefusal"][] | null;
+    };
+    /** @description A move of an example. */
+    RulesExampleMove: {
+      /** @description The move in the game's notation. */
+      move: string;
+      /** @description What it does, for people. */
+      note?: string | null;
+      /** @description The position string after it. */
+      after: string;
+    };
+    /** @description A move an example shows refused. */
+    RulesExampleRefusal: {
+      /** @description After how many of the example's moves. */
+      at: number;
+      /** @description The move refused. */
+      move: string;
+      /** @description The engine's reason, as it says it. */
+      rule: string;
+    };
+    /** @description A game's rules page. */
+    RulesPage: {
+      /** @description The game (`agog`). */
+      game: string;
+      /** @description Who made the game and what it is about, before the contents. */
+      intro: components["schemas"]["RulesBlock"][];
+      /** @description The sections, in order, each with its anchor. */
+      sections: components["schemas"]["RulesSection"][];
+      /** @description The examples the blocks name, to step through. */
+      examples: components["schemas"]["RulesExample"][];
+    };
+    /** @description A section of a rules page. */
+    RulesSection: {
+      /** @description Its anchor (`capturing`), which the catalog's refusals point to. */
+      id: string;
+      /** @description Its heading. */
+      title: string;
+      /** @description Its blocks, in order. */
+      blocks: components["schemas"]["RulesBlock"][];
+      /** @description The one edition it belongs to, if only one. */
+      only?: string | null;
     };
     /**
      * @description `POST /api/games/{id}/seats/{seat}/invite`: the player the creator
@@ -1747,7 +1859,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description scg: as many plays this round as a player may send; see Retry-After */
+      /** @description a game of rounds: as many plays this round as a player may send; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -2208,6 +2320,28 @@ export interface operations {
       };
     };
   };
+  get_rules: {
+    parameters: {
+      path: {
+        /** @description the game's identifier, as the catalog's `game` gives it */
+        game: string;
+      };
+    };
+    responses: {
+      /** @description the game's rules page: sections of structured text and the examples they step through; cacheable for an hour */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RulesPage"];
+        };
+      };
+      /** @description no such game */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
   position: {
     requestBody: {
       content: {
@@ -2344,7 +2478,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description the game's rules have no such thing: a draw in A•G•O•G, a takeback in Single Capture Go */
+      /** @description the game's rules have no such thing (a draw in a game that always has a winner): the catalog's `offers` lists what each game allows */
       422: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

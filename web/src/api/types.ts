@@ -15,10 +15,10 @@ export type GameSummary = Schemas['GameSummary'];
 export type SeatView = Schemas['SeatView'];
 /** How a game stands. */
 export type StatusView = Schemas['StatusView'];
-/** The Single Capture Go part of a view: the round and the caller's own play. */
-export type RoundView = Schemas['ScgView'];
-/** What changed in a Single Capture Go round: the view's round part, with only the announcements added. */
-export type RoundChange = Schemas['ScgChange'];
+/** The round part of a view, in a game of rounds: the round and the caller's own play. */
+export type RoundView = Schemas['RoundsView'];
+/** What changed in a round: the view's round part, with only the announcements added. */
+export type RoundChange = Schemas['RoundsChange'];
 /** `POST /api/games`. */
 export type NewGame = Schemas['NewGame'];
 /** A seat of a new game: the creator, the computer at a level, or open. */
@@ -65,6 +65,12 @@ export type Catalog = Schemas['Catalog'];
 export type CatalogGame = Schemas['CatalogGame'];
 /** An option of a game. */
 export type CatalogOption = Schemas['CatalogOption'];
+/** A game's rules page (`GET /api/games/catalog/{game}/rules`). */
+export type RulesPage = Schemas['RulesPage'];
+/** A piece of a rules section: a paragraph, a list, steps, a table or an example's id. */
+export type RulesBlock = Schemas['RulesBlock'];
+/** An example of a rules page, to step through. */
+export type RulesExample = Schemas['RulesExample'];
 /** `POST /api/positions`. */
 export type PositionRequest = Schemas['PositionRequest'];
 /** The answer of `POST /api/positions`. */

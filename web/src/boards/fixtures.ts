@@ -1,28 +1,32 @@
-// The server's own answers for positions of every game, kept by a Rust
-// test (crates/server/tests/server/fixtures.rs): the client's tests draw and
-// click these, never boards typed by hand.
+// The server's own answers for positions of every game, and its rules
+// pages, kept by a Rust test (crates/server/tests/server/fixtures.rs): the
+// client's tests draw and click these, never boards typed by hand. Every
+// file of the folder is read, so a new game's answers come with no change
+// here.
 
-import type { Catalog, GameView, PositionView } from '../api/types';
-import agogChoice from './fixtures/agog-choice.json';
-import agogClassicMoves from './fixtures/agog-classic-moves.json';
-import agogStart from './fixtures/agog-start.json';
-import catalog from './fixtures/catalog.json';
-import ogamaStart from './fixtures/ogama-start.json';
-import sageStart from './fixtures/sage-start.json';
-import scgRound from './fixtures/scg-round.json';
+import type { Catalog, GameView, PositionView, RulesPage } from '../api/types';
 
-/** Every kept position, by name. */
-export const FIXTURES: Record<string, PositionView> = {
-  'agog-choice': agogChoice as PositionView,
-  'agog-classic-moves': agogClassicMoves as PositionView,
-  'agog-start': agogStart as PositionView,
-  'ogama-start': ogamaStart as PositionView,
-  'sage-start': sageStart as PositionView,
-  'scg-round': scgRound as PositionView,
-};
+const files = import.meta.glob<unknown>('./fixtures/*.json', { eager: true, import: 'default' });
+
+/** The kept answer named `name` (`agog-start`, `rules-sage`, `catalog`). */
+function kept(name: string): unknown {
+  return files[`./fixtures/${name}.json`];
+}
+
+const names = Object.keys(files).map((path) => path.replace(/^\.\/fixtures\//, '').replace(/\.json$/, ''));
+
+/** Every kept position, by name (`agog-start`: each game's start at least). */
+export const FIXTURES: Record<string, PositionView> = Object.fromEntries(
+  names.filter((n) => n !== 'catalog' && !n.startsWith('rules-')).map((n) => [n, kept(n) as PositionView]),
+);
+
+/** Every game's rules page, by the game's identifier. */
+export const RULES_PAGES: Record<string, RulesPage> = Object.fromEntries(
+  names.filter((n) => n.startsWith('rules-')).map((n) => [n.slice('rules-'.length), kept(n) as RulesPage]),
+);
 
 /** The server's catalog. */
-export const CATALOG = catalog as Catalog;
+export const CATALOG = kept('catalog') as Catalog;
 
 /** A game view of a kept position, for tests of the page's parts. */
 export function viewOf(name: string, extra: Partial<GameView> = {}): GameView {

@@ -17,7 +17,7 @@ import { buttonMoves, choiceWords, click, idleClick } from '../play/clicks';
 import { initialState, reduce, shown } from '../play/game-state';
 import { type MoveForm, formsDiffer, listedMoves, readMoveForm, saveMoveForm } from '../play/move-form';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
-import { isMoveRefusal, rulesLink } from '../rules/links';
+import { refusalLink } from '../rules/refusal';
 import { useSession } from '../session';
 import { rememberInvite, withInvite } from '../api/invite';
 
@@ -104,7 +104,7 @@ export function GamePage(props: { id: string }) {
       (message) => {
         if (message.type === 'view') dispatch({ type: 'view', view: message.view });
         else if (message.type === 'change') dispatch({ type: 'change', change: message });
-        else if (message.type === 'error') dispatch({ type: 'refused', message: message.error.message });
+        else if (message.type === 'error') dispatch({ type: 'refused', message: message.error.message, rule: message.error.rule });
         else if (message.type === 'chat') setChat((messages) => withMessage(messages, message.message));
       },
       setLive,
@@ -137,7 +137,7 @@ export function GamePage(props: { id: string }) {
       performance.measure('move-redrawn', 'move-sent');
       performance.clearMarks('move-sent');
     });
-  }, [ply, view?.scg?.my_play]);
+  }, [ply, view?.rounds?.my_play]);
 
   // A click's hint is for the position it was made in.
   useEffect(() => setClickHint(null), [ply]);
@@ -174,7 +174,7 @@ export function GamePage(props: { id: string }) {
   if (!view) return <p class="panel" data-testid="status">Loading the game…</p>;
 
   const entry = entryFor(catalog, view.game, view.variant);
-  const rounds = entry?.rounds ?? !!view.scg;
+  const rounds = entry?.rounds ?? !!view.rounds;
   const show = shown(state);
   const board = show.board ?? view.board;
   const legal = show.live ? (view.legal ?? []) : [];
@@ -192,7 +192,7 @@ export function GamePage(props: { id: string }) {
       setTyped('');
     } catch (e) {
       performance.clearMarks('move-sent');
-      dispatch({ type: 'refused', message: problemText(e) });
+      dispatch({ type: 'refused', message: problemText(e), rule: e instanceof ApiError ? e.rule : null });
       if (e instanceof ApiError && e.status === 409) void fetchView();
     }
   };
@@ -225,7 +225,7 @@ export function GamePage(props: { id: string }) {
   const mayTake = (kind: string, name: string | null | undefined) =>
     !!me && view.status.state === 'open' && view.you.length === 0 && (kind === 'open' || (kind === 'invited' && name === me.name));
   const creator = !!me && view.creator === me.name;
-  const canCallOff = creator && (view.status.state === 'open' || view.status.state === 'ongoing') && view.moves.length === 0 && !(view.scg && view.scg.plays_in > 0);
+  const canCallOff = creator && (view.status.state === 'open' || view.status.state === 'ongoing') && view.moves.length === 0 && !(view.rounds && view.rounds.plays_in > 0);
   const inviteLink = view.invite ? `${location.origin}/games/${view.id}?invite=${encodeURIComponent(view.invite)}` : null;
   const invitedHere = view.seats.find((s) => s.kind === 'invited' && !!me && s.name === me.name);
   const canResign = !rounds && view.status.state === 'ongoing' && view.you.length > 0;
@@ -239,12 +239,13 @@ export function GamePage(props: { id: string }) {
   const besideBox = sentFrom === 'box' && view.status.state === 'ongoing' && view.you.length > 0;
   // The last refusal, beside the board or the box the move came from, in
   // a live region a screen reader announces.
+  const rulesAt = state.error ? refusalLink(entry, state.errorRule) : null;
   const refusal = (
     <div class="refusal" aria-live="assertive" aria-atomic="true">
       {state.error && (
         <p class="error" data-testid="error">
           {state.error}{' '}
-          {isMoveRefusal(state.error) && <><a href={rulesLink(entry?.rules ?? `/rules/${view.game}`, view.game, state.error)} data-testid="error-rules">See the rules</a>{' '}</>}
+          {rulesAt && <><a href={rulesAt} data-testid="error-rules">See the rules</a>{' '}</>}
           <button type="button" class="link" onClick={() => dispatch({ type: 'dismiss' })} aria-label="Dismiss">✕</button>
         </p>
       )}
@@ -336,7 +337,7 @@ export function GamePage(props: { id: string }) {
         {view.you.length === 0 && view.status.state !== 'open' && <p class="hint">You are watching{live === 'open' ? ', live' : ''}.</p>}
         {live !== 'open' && <p class="hint" data-testid="connection">Reconnecting…</p>}
 
-        {view.scg && <RoundsPanel view={view} round={view.scg} remaining={remainingPlayers(view)} />}
+        {view.rounds && <RoundsPanel view={view} round={view.rounds} remaining={remainingPlayers(view)} />}
 
         <MoveList
           moves={listed}

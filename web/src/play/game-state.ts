@@ -19,6 +19,8 @@ export interface GameState {
   pick: Pick;
   /** A move sent and not yet answered. */
   sending: string | null;
+  /** The code of the rule the last refused move breaks, when the rules refused it. */
+  errorRule: string | null;
   /** The server's explanation of the last refused move. */
   error: string | null;
   /** A change came that does not follow the view held: the view must be fetched again. */
@@ -34,7 +36,7 @@ export type GameEvent =
   | { type: 'step'; to: 'first' | 'back' | 'forward' | 'live' | number }
   | { type: 'pick'; pick: Pick }
   | { type: 'sending'; move: string }
-  | { type: 'refused'; message: string }
+  | { type: 'refused'; message: string; rule?: string | null }
   | { type: 'dismiss' };
 
 /** The state before anything is known. */
@@ -45,6 +47,7 @@ export const initialState: GameState = {
   pick: { path: [], targets: new Set(), complete: [] },
   sending: null,
   error: null,
+  errorRule: null,
   stale: false,
 };
 
@@ -75,14 +78,14 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
   if (change.from !== view.version) return null;
   const board = applyBoardChange(view.board, change.board);
   if (!board) return null;
-  const scg = change.scg
+  const rounds = change.rounds
     ? {
-        round: change.scg.round,
-        plays_in: change.scg.plays_in,
-        my_play: change.scg.my_play ?? null,
-        announcements: [...(view.scg?.announcements ?? []), ...change.scg.announcements_added],
+        round: change.rounds.round,
+        plays_in: change.rounds.plays_in,
+        my_play: change.rounds.my_play ?? null,
+        announcements: [...(view.rounds?.announcements ?? []), ...change.rounds.announcements_added],
       }
-    : view.scg;
+    : view.rounds;
   return {
     ...view,
     ply: change.ply,
@@ -94,7 +97,8 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
     status: change.status,
     deadline: change.deadline ?? null,
     legal: change.legal ?? undefined,
-    scg,
+    rounds,
+    scg: undefined,
     updated: change.updated,
   };
 }
@@ -170,7 +174,7 @@ export function reduce(state: GameState, event: GameEvent): GameState {
     case 'sending':
       return { ...state, sending: event.move, error: null };
     case 'refused':
-      return { ...state, sending: null, error: event.message, pick: freshPick(state.view) };
+      return { ...state, sending: null, error: event.message, errorRule: event.rule ?? null, pick: freshPick(state.view) };
     case 'dismiss':
       return { ...state, error: null };
   }

@@ -52,7 +52,7 @@ describe('the status line', () => {
     const round = viewOf('scg-round', {
       you: ['A'],
       seats: ['A', 'B', 'C'].map((seat) => ({ seat, name: seat.toLowerCase(), kind: 'human' as const })),
-      scg: { round: 2, plays_in: 1, my_play: 'c3', announcements: [] },
+      rounds: { round: 2, plays_in: 1, my_play: 'c3', announcements: [] },
       status: { state: 'ongoing', winners: [], reason: null },
     });
     expect(statusText(round, entryFor(CATALOG, 'scg'))).toBe('Round 2: 1 of 3 plays in · your play: c3');

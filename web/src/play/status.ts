@@ -71,7 +71,7 @@ export function statusText(view: GameView, entry: CatalogGame | null): string {
     const names = status.winners.map(who).join(' and ');
     return `Over: ${names} ${status.winners.length === 1 ? 'wins' : 'share the win'}${reason}`;
   }
-  const round = view.scg;
+  const round = view.rounds;
   if (round) {
     const remaining = remainingPlayers(view).length;
     const mine = view.you.length > 0 ? (round.my_play ? ` · your play: ${round.my_play}` : ' · your play is not in yet') : '';

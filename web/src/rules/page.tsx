@@ -1,20 +1,32 @@
 // `/rules/{game}` and `/rules/{game}/{edition}`: a game's rules for a
-// player, with the rule text's examples to step through, each position
-// drawn by the client's one board from the server's board model
-// (`POST /api/positions`). Loaded as a chunk of its own.
+// player, as the game keeps them and the server's catalog serves them
+// (`GET /api/games/catalog/{game}/rules`), with the examples to step
+// through, each position drawn by the client's one board from the server's
+// board model (`POST /api/positions`). Loaded as a chunk of its own; the
+// client holds no rules text.
 
 import { useEffect, useState } from 'preact/hooks';
 import { entryFor, useCatalog } from '../api/catalog';
 import * as api from '../api/client';
 import { problemText } from '../api/problem';
-import type { CatalogGame, PositionView } from '../api/types';
+import type { CatalogGame, PositionView, RulesBlock, RulesPage as Rules } from '../api/types';
 import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
-import { type Block, RULES, shownIn } from './content';
-import examplesFile from './examples.json';
+import { shownIn } from './shown';
 import { type Example, type Step, caption, keyStep, positionRequest, refusalsAt, stepTo } from './steps';
 
-const EXAMPLES = new Map((examplesFile.examples as Example[]).map((e) => [e.id, e]));
+/** Each game's rules page, fetched once (again after a failure). */
+const pages = new Map<string, Promise<Rules>>();
+
+function loadRules(game: string): Promise<Rules> {
+  let page = pages.get(game);
+  if (!page) {
+    page = api.getRules(game);
+    pages.set(game, page);
+    page.catch(() => pages.delete(game));
+  }
+  return page;
+}
 const NOTHING = new Set<string>();
 const NO_PICK: string[] = [];
 const ignore = () => {};
@@ -138,25 +150,25 @@ function ExampleView(props: { example: Example; entry: CatalogGame | null }) {
   );
 }
 
-function BlockView(props: { block: Block; entry: CatalogGame | null }) {
+function BlockView(props: { block: RulesBlock; examples: Map<string, Example>; entry: CatalogGame | null }) {
   const { block } = props;
-  if ('p' in block) {
+  if (block.p != null) {
     return (
       <p>
         <Inline text={block.p} />
       </p>
     );
   }
-  if ('list' in block || 'steps' in block) {
-    const items = 'list' in block ? block.list : block.steps;
+  const items = block.list ?? block.steps;
+  if (items) {
     const children = items.map((item, i) => (
       <li key={i}>
         <Inline text={item} />
       </li>
     ));
-    return 'list' in block ? <ul>{children}</ul> : <ol>{children}</ol>;
+    return block.list ? <ul>{children}</ul> : <ol>{children}</ol>;
   }
-  if ('table' in block) {
+  if (block.table) {
     const [head, ...rows] = block.table;
     return (
       <div class="table-wrap">
@@ -185,23 +197,38 @@ function BlockView(props: { block: Block; entry: CatalogGame | null }) {
       </div>
     );
   }
-  const example = EXAMPLES.get(block.example);
+  const example = block.example ? props.examples.get(block.example) : undefined;
   return example ? <ExampleView example={example} entry={props.entry} /> : null;
 }
 
 /** A game's rules page; `variant` names an edition other than the default. */
 export function RulesPage(props: { game: string; variant?: string }) {
   const catalog = useCatalog();
-  const rules = RULES[props.game];
   const editions = catalog?.games.filter((g) => g.game === props.game) ?? [];
   const entry = entryFor(catalog, props.game, props.variant);
-  const known = !!rules && (!catalog || (editions.length > 0 && (!props.variant || entry?.variant === props.variant)));
+  const known = !catalog || (editions.length > 0 && (!props.variant || entry?.variant === props.variant));
+  const [rules, setRules] = useState<Rules | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!known) return;
+    let gone = false;
+    setFailed(null);
+    loadRules(props.game).then(
+      (page) => !gone && setRules(page),
+      (e) => !gone && setFailed(problemText(e)),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [props.game, known]);
 
   // After the page is drawn, go to the section the address names.
+  const drawn = !!catalog && rules?.game === props.game;
   useEffect(() => {
-    if (!catalog || !location.hash) return;
+    if (!drawn || !location.hash) return;
     document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
-  }, [!!catalog, props.game, props.variant]);
+  }, [drawn, props.game, props.variant]);
 
   useEffect(() => {
     if (entry) document.title = `How to play ${entry.name} · Arbiter`;
@@ -215,10 +242,10 @@ export function RulesPage(props: { game: string; variant?: string }) {
       <section class="panel">
         <h1>No such rules</h1>
         <p>
-          Arbiter has no rules page at {location.pathname}. The games: {Object.keys(RULES).map((g, i) => (
-            <span key={g}>
+          Arbiter has no rules page at {location.pathname}. The games: {(catalog?.games ?? []).filter((g) => !g.variant || g === entryFor(catalog, g.game)).map((g, i) => (
+            <span key={g.rules}>
               {i > 0 && ', '}
-              <a href={`/rules/${g}`}>{g}</a>
+              <a href={g.rules}>{g.name}</a>
             </span>
           ))}
           .
@@ -226,9 +253,18 @@ export function RulesPage(props: { game: string; variant?: string }) {
       </section>
     );
   }
-  if (!catalog || !entry) return <p class="panel">Loading the rules…</p>;
+  if (failed) {
+    return (
+      <section class="panel">
+        <h1>Rules</h1>
+        <p class="error" role="alert">{failed}</p>
+      </section>
+    );
+  }
+  if (!catalog || !entry || !drawn || !rules) return <p class="panel">Loading the rules…</p>;
 
   const variant = entry.variant ?? undefined;
+  const examples = new Map(rules.examples.map((e) => [e.id, e]));
   const sections = rules.sections.filter((s) => shownIn(s, variant));
   return (
     <article class="rules-page panel" data-game={props.game} data-variant={variant}>
@@ -243,7 +279,7 @@ export function RulesPage(props: { game: string; variant?: string }) {
         </nav>
       )}
       {rules.intro.filter((b) => shownIn(b, variant)).map((block, i) => (
-        <BlockView key={i} block={block} entry={entry} />
+        <BlockView key={i} block={block} examples={examples} entry={entry} />
       ))}
       <nav class="contents" aria-label="Contents">
         <ol>
@@ -262,7 +298,7 @@ export function RulesPage(props: { game: string; variant?: string }) {
             <Inline text={section.title} />
           </h2>
           {section.blocks.filter((b) => shownIn(b, variant)).map((block, i) => (
-            <BlockView key={`${section.id}-${i}`} block={block} entry={entry} />
+            <BlockView key={`${section.id}-${i}`} block={block} examples={examples} entry={entry} />
           ))}
         </section>
       ))}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOG } from '../boards/fixtures';
+import { CATALOG, RULES_PAGES } from '../boards/fixtures';
 import { routeOf } from '../router';
-import { RULES, shownIn } from './content';
-import examples from './examples.json';
-import { isMoveRefusal, ruleSection, rulesLink } from './links';
-import { type Example, caption, expectedPosition, keyStep, positionRequest, refusalsAt, stepTo } from './steps';
+import { shownIn } from './shown';
+import { caption, expectedPosition, keyStep, positionRequest, refusalsAt, stepTo } from './steps';
 
-const all = examples.examples as Example[];
+// The rules pages as the server serves them (kept by its fixtures test).
+const RULES = RULES_PAGES;
+const all = Object.values(RULES).flatMap((page) => page.examples);
 
 describe('stepping through an example', () => {
   it('stays between the start and the last move', () => {
@@ -48,11 +48,15 @@ describe('the rules pages and their examples', () => {
   for (const rules of Object.values(RULES)) {
     for (const section of rules.sections) {
       for (const block of section.blocks) {
-        if ('example' in block) referenced.set(block.example, [...(referenced.get(block.example) ?? []), rules.game]);
+        if (block.example) referenced.set(block.example, [...(referenced.get(block.example) ?? []), rules.game]);
       }
     }
   }
-  it('shows every example of the file on its own game\'s page, once', () => {
+  it('has a page for every game of the catalog, and no other', () => {
+    expect(Object.keys(RULES).sort()).toEqual([...new Set(CATALOG.games.map((g) => g.game))].sort());
+    for (const [game, page] of Object.entries(RULES)) expect(page.game).toBe(game);
+  });
+  it('shows every example of a page on its own game\'s page, once', () => {
     for (const example of all) expect(referenced.get(example.id), example.id).toEqual([example.game]);
     for (const id of referenced.keys()) expect(all.some((e) => e.id === id), id).toBe(true);
   });
@@ -60,7 +64,7 @@ describe('the rules pages and their examples', () => {
     for (const rules of Object.values(RULES)) {
       for (const section of rules.sections) {
         for (const block of section.blocks) {
-          if (!('example' in block)) continue;
+          if (!block.example) continue;
           const example = all.find((e) => e.id === block.example)!;
           if (example.variant && block.only) expect(block.only, example.id).toBe(example.variant);
           if (example.variant && !block.only) expect(section.id, example.id).toBe('editions');
@@ -87,21 +91,5 @@ describe('the rules pages and their examples', () => {
     }
     expect(shownIn({ only: 'classic' }, 'current')).toBe(false);
     expect(shownIn({}, undefined)).toBe(true);
-  });
-});
-
-describe('a refused move links to its rule', () => {
-  it('knows a refusal from other failures', () => {
-    expect(isMoveRefusal("'e2-e5': units move only forward (east and north for White); they capture in any direction")).toBe(true);
-    expect(isMoveRefusal("move 1 'c3-e5': a disc travels exactly 3 squares")).toBe(true);
-    expect(isMoveRefusal('The server cannot be reached; check the connection and try again.')).toBe(false);
-  });
-  it('points to the section its words name, or to the page', () => {
-    expect(rulesLink('/rules/agog', 'agog', "'b2-b3': no golem on b2 can make this move; a capture of 2 is compulsory, such as 4xd6xd8")).toBe('/rules/agog#capturing');
-    expect(rulesLink('/rules/agog/classic', 'agog', "'e2-e1': units move only forward (east and north for White)")).toBe('/rules/agog/classic#units');
-    expect(ruleSection('sage', "'c2-c6': the river between c5 and the W end is not clear")).toBe('river');
-    expect(ruleSection('ogama', "'c3-e5': a disc travels exactly 3 squares (the height under the toad on e1)")).toBe('turn');
-    expect(rulesLink('/rules/scg', 'scg', "'A:c3': c3 holds A")).toBe('/rules/scg#round');
-    expect(rulesLink('/rules/sage', 'sage', "'x': not a move")).toBe('/rules/sage');
   });
 });

@@ -1,22 +1,10 @@
 // Stepping through a rules example: which position is shown, where a step
 // or a key leads, and what to ask the server for to draw it.
 
-import type { PositionRequest } from '../api/types';
+import type { PositionRequest, RulesExample } from '../api/types';
 
-/** One example of a rules page: a start position and moves, each with the position after it. */
-export interface Example {
-  id: string;
-  game: string;
-  variant: string | null;
-  title: string;
-  about?: string;
-  start: string;
-  moves: { move: string; note?: string; after: string }[];
-  /** Cells lit on the start position (where a piece can go), named in `about`. */
-  lit?: string[];
-  /** Moves the rules refuse after `at` moves, with the engine's reason. */
-  refused?: { at: number; move: string; rule: string }[];
-}
+/** One example of a rules page, as the server's rules page gives it: a start position and moves, each with the position after it; the cells lit on the start (`lit`); the moves the rules refuse after `at` moves (`refused`). */
+export type Example = RulesExample;
 
 /** A step: to the start, one back, one on, to the end, or to the position after move n (0: the start). */
 export type Step = 'first' | 'back' | 'forward' | 'last' | number;
@@ -36,7 +24,7 @@ export function keyStep(key: string): Step | null {
 export function positionRequest(example: Example, at: number): PositionRequest {
   return {
     game: example.game,
-    variant: example.variant,
+    variant: example.variant ?? null,
     position: example.start,
     moves: example.moves.slice(0, at).map((m) => m.move),
   };

@@ -221,7 +221,7 @@ impl Bridge {
         if view.status.state != "ongoing" || !view.to_move.contains(&seat) {
             return Ok(());
         }
-        if view.scg.as_ref().is_some_and(|s| s.my_play.is_some()) {
+        if view.rounds.as_ref().is_some_and(|s| s.my_play.is_some()) {
             return Ok(());
         }
         let key = (id.to_string(), view.ply);
@@ -307,7 +307,7 @@ impl Bridge {
         *started = Some(self.engine.starts());
         self.engine.ask(&format!("position {}", view.position), None).await?;
         let mut go = String::from("go");
-        if view.scg.is_some() {
+        if view.rounds.is_some() {
             go.push_str(&format!(" as {seat}"));
         }
         go.push_str(&format!(" level {}", self.level));

@@ -106,7 +106,10 @@ impl Agog {
                 victim = NEIGHBOURS[dir][victim as usize];
             }
             if victim == landing || occupied & bit(victim) == 0 {
-                return Some((&rule::NOTHING, format!("there is no unit to jump between {} and {land}", square_name(at))));
+                return Some((
+                    &rule::NOTHING,
+                    format!("there is no unit to jump between {} and {land}", square_name(at)),
+                ));
             }
             let vname = square_name(victim);
             if targets & bit(victim) == 0 {
@@ -133,7 +136,10 @@ impl Agog {
             if corrupt {
                 let victim_kind = self.board.kind_at(them, victim);
                 if !self.edition.corrupts(kind) {
-                    return Some((&rule::CORRUPTER, format!("a {} cannot corrupt: it captures ('x')", kind_name(kind))));
+                    return Some((
+                        &rule::CORRUPTER,
+                        format!("a {} cannot corrupt: it captures ('x')", kind_name(kind)),
+                    ));
                 }
                 if corruptions >= self.pools[me.index()] {
                     return Some((&rule::POOL, format!("{} has no golem left in the pool to corrupt with", me.name())));

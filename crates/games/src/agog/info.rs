@@ -50,6 +50,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         no_resign: None,
     },
     refusals: super::refusals::ALL,
+    rules: include_str!("rules.json"),
 };
 
 /// Whether `token` is a sanctum promotion such as `h1=H`, which belongs to

@@ -9,11 +9,11 @@
 
 use arbiter_core::MoveError;
 
-use super::refusals::{COMPULSORY, NO_SUCH};
 use super::Agog;
 use super::board::{Kind, Square, file_of, parse_square, rank_of, square_name};
 use super::moves::AgogMove;
 use super::notation::{LongMove, parse_jumps, split_promotion};
+use super::refusals::{COMPULSORY, NO_SUCH};
 
 /// What a scorekeeping token says about the origin of the unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,7 +150,9 @@ impl Agog {
                                     self.scorekeeping_in(m, legal)
                                 ),
                             ),
-                            None => (&NO_SUCH, format!("no {} {} can make this move", self.side.name(), unit_name(letter))),
+                            None => {
+                                (&NO_SUCH, format!("no {} {} can make this move", self.side.name(), unit_name(letter)))
+                            }
                         }
                     }
                 };

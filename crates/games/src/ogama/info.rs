@@ -29,4 +29,5 @@ pub(super) static INFO: GameInfo = GameInfo {
     pieces: &[PieceInfo { kind: "disc", name: "Disc" }, PieceInfo { kind: "toad", name: "Toad" }],
     agreements: Agreements::ALL,
     refusals: super::refusals::ALL,
+    rules: include_str!("rules.json"),
 };

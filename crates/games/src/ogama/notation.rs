@@ -159,10 +159,9 @@ impl Ogama {
                 ),
             ),
             (_, None) => (&rule::FIRST, format!("{} must first place the toad (T@<square>)", me.name())),
-            (OgamaMove::Toad(from, _), Some(t)) if from != t => (
-                &rule::WHERE,
-                format!("{}'s toad is on {}, not {}", me.name(), square_name(t), square_name(from)),
-            ),
+            (OgamaMove::Toad(from, _), Some(t)) if from != t => {
+                (&rule::WHERE, format!("{}'s toad is on {}, not {}", me.name(), square_name(t), square_name(from)))
+            }
             (OgamaMove::Toad(_, to), Some(_)) => (
                 &rule::STEP,
                 format!(

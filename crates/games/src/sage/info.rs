@@ -21,4 +21,5 @@ pub(super) static INFO: GameInfo = GameInfo {
     ],
     agreements: Agreements::ALL,
     refusals: super::refusals::ALL,
+    rules: include_str!("rules.json"),
 };

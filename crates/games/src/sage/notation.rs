@@ -213,12 +213,16 @@ impl Sage {
         let taken = |sq: Square| occupied & bit(sq) != 0;
         let own_piece = |sq: Square| match self.piece_at(sq) {
             None => Err((&rule::NO_PIECE, format!("there is no piece on {}", square_name(sq)))),
-            Some((c, _)) if c != me => Err((&rule::THEIRS, format!("the piece on {} is {}'s", square_name(sq), c.name()))),
+            Some((c, _)) if c != me => {
+                Err((&rule::THEIRS, format!("the piece on {} is {}'s", square_name(sq), c.name())))
+            }
             Some((_, kind)) => Ok(kind),
         };
         let why = match *mv {
             SageMove::Pass => Ok((&rule::PASS, "a pass is legal only when no other move is".to_string())),
-            SageMove::Tower(_) if !self.in_tower(me) => Ok((&rule::TOWER_OUT, format!("{name}'s Sage is not in her tower"))),
+            SageMove::Tower(_) if !self.in_tower(me) => {
+                Ok((&rule::TOWER_OUT, format!("{name}'s Sage is not in her tower")))
+            }
             SageMove::Tower(to) if me.tower_squares() & bit(to) == 0 => {
                 let around: Vec<String> = squares(me.tower_squares()).map(square_name).collect();
                 Ok((&rule::TOWER_AROUND, format!("{name}'s Sage comes out of her tower onto {}", around.join(", "))))
@@ -251,14 +255,18 @@ impl Sage {
                     ),
                     Kind::Apprentice => match self.first_in_the_way(from, to) {
                         Some(sq) => (&rule::IN_THE_WAY, format!("{} is in the way", square_name(sq))),
-                        None => (&rule::CROSSING, "an apprentice slides along a rank or file over empty squares, halts at the river \
+                        None => (
+                            &rule::CROSSING,
+                            "an apprentice slides along a rank or file over empty squares, halts at the river \
                                  bank, enters or leaves the river one step at a time, and crosses it only by hopping \
                                  over a friendly piece"
-                            .to_string()),
+                                .to_string(),
+                        ),
                     },
-                    Kind::Skyship => {
-                        (&rule::FLIGHT, "a skyship flies exactly two diagonal steps, over any piece but a skyship".to_string())
-                    }
+                    Kind::Skyship => (
+                        &rule::FLIGHT,
+                        "a skyship flies exactly two diagonal steps, over any piece but a skyship".to_string(),
+                    ),
                 }
             }),
         };

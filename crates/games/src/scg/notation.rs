@@ -170,7 +170,11 @@ impl Scg {
             ));
         }
         if !self.active.contains(seat) {
-            return Err(MoveError::illegal(text, &rule::GONE, format!("{} is no longer in the game", self.letter(seat))));
+            return Err(MoveError::illegal(
+                text,
+                &rule::GONE,
+                format!("{} is no longer in the game", self.letter(seat)),
+            ));
         }
         let sq = geo.parse(text).ok_or_else(|| {
             MoveError::malformed(
@@ -193,9 +197,11 @@ impl Scg {
                     if self.at_blocked { " or @" } else { "" }
                 ),
             )),
-            Cell::At if self.at_blocked => {
-                Err(MoveError::illegal(text, &rule::BLOCKED, format!("{text} holds @, and @ squares are blocked in this game")))
-            }
+            Cell::At if self.at_blocked => Err(MoveError::illegal(
+                text,
+                &rule::BLOCKED,
+                format!("{text} holds @, and @ squares are blocked in this game"),
+            )),
             _ => Ok(sq),
         }
     }

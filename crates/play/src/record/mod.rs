@@ -1,6 +1,6 @@
 //! The game record: one serde type for a game, finished or not — its
 //! game, options and setup, who sits where, the moves or rounds with their
-//! times, and the result. The text record (`[Game "agog"]`, numbered
+//! times, and the result. The text record (`[Game "<id>"]`, numbered
 //! moves), the referee's JSON file and the database all read and write it.
 //! A record replays to the same position, always: reading one checks
 //! every move ([`GameRecord::replay`]).

@@ -14,7 +14,7 @@ use crate::time::Timestamp;
 /// How moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveForm {
-    /// The game's record notation (scorekeeping for A•G•O•G).
+    /// The game's record notation (a game may have one apart from its moves' long form).
     Record,
     /// The canonical long form.
     Long,

@@ -4,7 +4,7 @@
 //! the referee closes it — and the round is resolved and announced. The
 //! computer sends the plays of its seats when a round opens. The mail
 //! referee, a game at the terminal and the server all run a game of
-//! Single Capture Go through [`Rounds`].
+//! a game of rounds through [`Rounds`].
 
 mod close;
 mod record;

@@ -1,7 +1,7 @@
 //! What one person may make the server do: how many accounts an address
 //! registers, how often anyone signs in or changes a password, how many
 //! games an account creates and plays against the computer, how many plays
-//! a Single Capture Go player sends a round, how much mail a new address
+//! a player of a game of rounds sends a round, how much mail a new address
 //! gets, how many sockets an account or address holds. Every limit has a
 //! default here and a flag of `arbiter serve`; every refusal is a 429 with
 //! `Retry-After` ([`too_many`]). The limiters keep their keys in bounded
@@ -70,7 +70,7 @@ pub struct Limits {
     pub notice_reads_per_account: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
-    /// Plays (counted or refused) one Single Capture Go player may send a
+    /// Plays (counted or refused) one player of a game of rounds may send a
     /// round.
     pub plays_per_round: u32,
     /// Searches for computer seats run at once.

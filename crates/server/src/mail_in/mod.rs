@@ -3,7 +3,7 @@
 //! token names the player, the game and the ply the mail was written at.
 //! A reply comes back through the mail server: `arbiter mail-in` (a pipe
 //! transport, one message on standard input) or `arbiter serve --lmtp`
-//! ([`lmtp`]). Its first own line is the move, an `scg` square, or
+//! ([`lmtp`]). Its first own line is the move (or a round's play), or
 //! `resign`; it is played only if it comes from the account's verified
 //! address, once per `Message-ID`, and under the ply guard, and it is
 //! answered by mail to that address alone. Anything else is refused with

@@ -26,7 +26,7 @@ const LEGAL_LISTED: usize = 120;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Taken {
     /// The move was played; the sender is mailed the position (or, in
-    /// Single Capture Go, that their play is in).
+    /// a game of rounds, that their play is in).
     Played {
         /// The game.
         game: GameKey,
@@ -184,19 +184,19 @@ async fn play(
 }
 
 /// The answer to a move played: the position (a turn-based game), or the
-/// confirmation of the play that only its player sees (Single Capture Go).
+/// confirmation of the play that only its player sees (a game of rounds).
 fn played(after: &Table, account: &Account, text: &str) -> (String, String) {
     let name = after.stored.record.game.info().name;
     let view = after.view(Some(account.id));
-    if let Some(scg) = &view.scg
+    if let Some(round) = &view.rounds
         && !after.is_over()
     {
-        let subject = format!("Arbiter: your play in {name}, round {}", scg.round);
-        let mine = scg.my_play.clone().unwrap_or_else(|| text.to_string());
+        let subject = format!("Arbiter: your play in {name}, round {}", round.round);
+        let mine = round.my_play.clone().unwrap_or_else(|| text.to_string());
         let body = format!(
             "Your play for round {} is in: {mine}.\n\nIt stays secret until the round closes; {} of the players' plays are in. \
              You may change it by replying again before the round closes.\n",
-            scg.round, scg.plays_in
+            round.round, round.plays_in
         );
         return (subject, body);
     }

@@ -1,12 +1,21 @@
 //! `GET /api/games/catalog`: every game and edition, as the games declare
-//! themselves.
+//! themselves; `GET /api/games/catalog/{game}/rules`: a game's rules page,
+//! as its folder keeps it.
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use arbiter_api::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogRefusal, CatalogSeat, OptionType};
+use arbiter_api::{
+    Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogRefusal, CatalogSeat, OptionType, RulesPage,
+};
 use arbiter_core::{DefaultValue, GameInfo, OptionKind, OptionSpec};
 use arbiter_games::GameId;
 use axum::Json;
+use axum::extract::Path;
+use axum::http::header::CACHE_CONTROL;
+use axum::response::IntoResponse;
+
+use crate::error::ApiError;
 
 /// The catalog, made once from the registry.
 pub fn catalog() -> &'static Catalog {
@@ -74,8 +83,62 @@ fn option(spec: &OptionSpec) -> CatalogOption {
     CatalogOption { name: spec.key.to_string(), kind, min, max, default, help: spec.about.to_string() }
 }
 
+/// Every game's rules page, read once from the registry: a page that does
+/// not read is left out (the games' tests read every one).
+fn rules_pages() -> &'static BTreeMap<GameId, RulesPage> {
+    static PAGES: OnceLock<BTreeMap<GameId, RulesPage>> = OnceLock::new();
+    PAGES.get_or_init(|| {
+        GameId::ALL
+            .iter()
+            .filter_map(|&game| match rules_page(game) {
+                Ok(page) => Some((game, page)),
+                Err(e) => {
+                    tracing::error!(game = game.as_str(), error = %e, "a game's rules page does not read");
+                    None
+                }
+            })
+            .collect()
+    })
+}
+
+/// A game's rules page, read from what the game declares.
+pub fn rules_page(game: GameId) -> Result<RulesPage, serde_json::Error> {
+    let mut page: RulesPage = serde_json::from_str(game.info().rules)?;
+    page.game = game.as_str().to_string();
+    for example in &mut page.examples {
+        example.game = game.as_str().to_string();
+    }
+    Ok(page)
+}
+
+#[utoipa::path(get, path = "/api/games/catalog/{game}/rules", tag = "games",
+    params(("game" = String, Path, description = "the game's identifier, as the catalog's `game` gives it")),
+    responses(
+        (status = 200, description = "the game's rules page: sections of structured text and the examples they step through; cacheable for an hour", body = RulesPage),
+        (status = 404, description = "no such game", body = arbiter_api::ErrorBody)))]
+pub(crate) async fn get_rules(Path(game): Path<String>) -> Result<impl IntoResponse, ApiError> {
+    let id = GameId::parse(&game).map_err(|_| ApiError::not_found(format!("'{game}': no such game")))?;
+    let page = rules_pages().get(&id).ok_or_else(|| ApiError::internal("reading the game's rules page"))?;
+    Ok(([(CACHE_CONTROL, "public, max-age=3600")], Json(page)))
+}
+
 #[utoipa::path(get, path = "/api/games/catalog", tag = "games",
     responses((status = 200, description = "every game and edition: seats, options, piece kinds, notation, rules page", body = Catalog)))]
 pub(crate) async fn get_catalog() -> Json<&'static Catalog> {
     Json(catalog())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_a_rules_page_that_reads() {
+        for &game in GameId::ALL {
+            let page = rules_page(game).unwrap_or_else(|e| panic!("{}: {e}", game.as_str()));
+            assert!(!page.sections.is_empty(), "{}", game.as_str());
+            assert!(page.examples.iter().all(|e| e.game == game.as_str()));
+        }
+        assert_eq!(rules_pages().len(), GameId::ALL.len());
+    }
 }

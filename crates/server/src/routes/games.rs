@@ -28,6 +28,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/api/games", post(create).get(list))
         .route("/api/games/catalog", get(super::catalog::get_catalog))
+        .route("/api/games/catalog/{game}/rules", get(super::catalog::get_rules))
         .route("/api/positions", post(super::positions::position))
         .route("/api/games/{id}", get(view).delete(super::invitations::call_off))
         .route("/api/games/{id}/seats/{seat}", post(take_seat))
@@ -199,7 +200,7 @@ pub(crate) fn invite_of(query: Result<Query<InviteQuery>, QueryRejection>) -> Re
         (status = 403, description = "not the caller's seat or turn", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "a move for another ply; the game waits for players", body = ErrorBody),
         (status = 422, description = "against the rules, or the mover's time ran out", body = ErrorBody),
-        (status = 429, description = "scg: as many plays this round as a player may send; see Retry-After", body = ErrorBody)))]
+        (status = 429, description = "a game of rounds: as many plays this round as a player may send; see Retry-After", body = ErrorBody)))]
 pub(crate) async fn play_move(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,

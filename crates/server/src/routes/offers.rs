@@ -36,7 +36,7 @@ fn kind_of(text: &str) -> Result<OfferKind, ApiError> {
         (status = 403, description = "the caller has no seat in the game", body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, description = "the offer cannot apply now (the game is over, or not, no move to take back, offered already)", body = ErrorBody),
         (status = 429, description = "as many offers made or answered as one may in a minute; see Retry-After", body = ErrorBody),
-        (status = 422, description = "the game's rules have no such thing: a draw in A•G•O•G, a takeback in Single Capture Go", body = ErrorBody)))]
+        (status = 422, description = "the game's rules have no such thing (a draw in a game that always has a winner): the catalog's `offers` lists what each game allows", body = ErrorBody)))]
 pub(crate) async fn offer(
     State(state): State<AppState>,
     SignedIn(account): SignedIn,

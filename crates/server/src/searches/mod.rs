@@ -1,7 +1,7 @@
 //! The computer's searches, scheduled fairly between accounts.
 //!
 //! A game that waits for the computer (its move, or the plays of its
-//! Single Capture Go seats) is queued under the account that created it.
+//! seats of a game of rounds) is queued under the account that created it.
 //! Each account has a queue of its own, first come first served; the
 //! accounts with work waiting take turns (round robin), and no account
 //! runs more than `per_account` searches at once, however long its queue.

@@ -76,7 +76,7 @@ impl Made {
             .any(|e| matches!(e, Event::SeatTaken { .. } | Event::SeatFreed { .. } | Event::GameOver { .. }))
     }
 
-    /// How many moves and Single Capture Go plays this change applied.
+    /// How many moves and plays of rounds this change applied.
     pub fn moves_played(&self) -> u64 {
         self.events.iter().filter(|e| matches!(e, Event::MovePlayed { .. } | Event::PlayReceived { .. })).count() as u64
     }

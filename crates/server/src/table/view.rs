@@ -1,11 +1,12 @@
 //! What a viewer may see of a game: the game view and the summary. A
-//! pending Single Capture Go play is shown to its own player only; others
+//! pending play in a round is shown to its own player only; others
 //! learn how many plays are in, never whose or which.
 
 use std::collections::BTreeMap;
 
 use arbiter_api::{
-    ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, ScgChange, ScgView, SeatKind, SeatView, StatusView,
+    ChangeMessage, GameSummary, GameView, MoveNumbering, Outcome, RoundsChange, RoundsView, SeatKind, SeatView,
+    StatusView,
 };
 use arbiter_core::{BoardChange, BoardModel, EndReason, GameStatus, Seat};
 use arbiter_play::Viewer;
@@ -21,6 +22,7 @@ impl Table {
         let legal = you.iter().find(|s| to_move.contains(s)).map(|&seat| self.play.legal_for(seat));
         let record = self.record();
         let moves = self.moves().to_vec();
+        let rounds = self.rounds_view(you.first().copied());
         GameView {
             id: self.stored.key.0.clone(),
             game: record.game.as_str().to_string(),
@@ -39,7 +41,8 @@ impl Table {
             status: self.status_view(),
             legal,
             deadline: self.deadline().map(|d| d.rfc3339()),
-            scg: self.scg_view(you.first().copied()),
+            rounds: rounds.clone(),
+            scg: rounds,
             created: self.stored.created.rfc3339(),
             updated: self.stored.updated.rfc3339(),
             creator: self.creator_name(),
@@ -71,6 +74,7 @@ impl Table {
         let seen = made.moves_before;
         let moves_added = self.play.move_texts_from(seen);
         let records_added = Some(self.play.record_texts_from(seen)).filter(|records| *records != moves_added);
+        let rounds = self.rounds_change(seat, seen);
         Some(ChangeMessage {
             ply: self.ply(),
             version: self.stored.version,
@@ -83,7 +87,8 @@ impl Table {
             status: self.status_view(),
             deadline: self.deadline().map(|d| d.rfc3339()),
             legal: you.iter().find(|s| to_move.contains(s)).map(|&seat| self.play.legal_for(seat)),
-            scg: self.scg_change(seat, seen),
+            rounds: rounds.clone(),
+            scg: rounds,
             updated: self.stored.updated.rfc3339(),
         })
     }
@@ -200,7 +205,7 @@ impl Table {
     }
 
     /// The board as `seat` (or a spectator) may see it: the last move's
-    /// cells marked, and a Single Capture Go player's own pending play.
+    /// cells marked, and a round's player's own pending play.
     pub fn board(&self, seat: Option<Seat>) -> arbiter_core::BoardModel {
         self.play.board(seat.map_or(Viewer::Spectator, Viewer::Seat))
     }
@@ -235,7 +240,7 @@ impl Table {
         self.play.last_move()
     }
 
-    /// The moves as the view writes them (`scg`: the closed rounds'
+    /// The moves as the view writes them (a game of rounds: the closed rounds'
     /// plays), formatted once for this version of the game.
     pub fn moves(&self) -> &[String] {
         self.moves.get_or_init(|| self.play.move_texts())
@@ -255,11 +260,11 @@ impl Table {
     /// What changed in a game of rounds for `seat` (or a spectator) since
     /// the view of the first `seen` closed rounds: the round as it stands,
     /// and only the announcements made since.
-    fn scg_change(&self, seat: Option<Seat>, seen: usize) -> Option<ScgChange> {
+    fn rounds_change(&self, seat: Option<Seat>, seen: usize) -> Option<RoundsChange> {
         let Match::Rounds(rounds) = &self.play else { return None };
         let r = self.play.round_view(seat.map_or(Viewer::Spectator, Viewer::Seat))?;
         let added = rounds.closed_rounds().get(seen..).unwrap_or_default();
-        Some(ScgChange {
+        Some(RoundsChange {
             round: r.round,
             plays_in: r.plays_in,
             my_play: r.my_play,
@@ -267,9 +272,9 @@ impl Table {
         })
     }
 
-    fn scg_view(&self, seat: Option<Seat>) -> Option<ScgView> {
+    fn rounds_view(&self, seat: Option<Seat>) -> Option<RoundsView> {
         let r = self.play.round_view(seat.map_or(Viewer::Spectator, Viewer::Seat))?;
-        Some(ScgView { round: r.round, plays_in: r.plays_in, my_play: r.my_play, announcements: r.announcements })
+        Some(RoundsView { round: r.round, plays_in: r.plays_in, my_play: r.my_play, announcements: r.announcements })
     }
 }
 

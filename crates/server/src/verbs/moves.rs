@@ -14,7 +14,7 @@ use crate::limits::too_many;
 use crate::state::AppState;
 use crate::table::Table;
 
-/// The longest move text taken (the longest A•G•O•G capture is far
+/// The longest move text taken (the longest capture of any game is far
 /// shorter).
 pub const MAX_MOVE_TEXT: usize = 256;
 

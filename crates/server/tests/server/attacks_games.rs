@@ -69,9 +69,9 @@ async fn a_games_computer_plays_are_searches_like_any_other() {
     let mut seats = vec![json!({"account": "me"})];
     seats.extend((0..11).map(|_| json!({"computer": 10})));
     let game = s.create(&ann, json!({"game": "scg", "seats": seats})).await;
-    assert_eq!(game["scg"]["plays_in"], 0, "no search runs in the request: {game}");
+    assert_eq!(game["rounds"]["plays_in"], 0, "no search runs in the request: {game}");
     let id = game["id"].as_str().unwrap();
-    let view = s.wait_view(id, Some(&ann), |v| v["scg"]["plays_in"] == 11).await;
+    let view = s.wait_view(id, Some(&ann), |v| v["rounds"]["plays_in"] == 11).await;
     assert_eq!(view["ply"], 1);
     s.finish().await;
 }
@@ -115,7 +115,7 @@ async fn single_capture_go_plays_are_squares(s: &TestServer) {
     s.clock.advance(24 * 3600);
     arbiter_server::handle_due(&s.state).await;
     let view = s.view(&id, None).await;
-    let text = view["scg"]["announcements"][0].as_str().unwrap();
+    let text = view["rounds"]["announcements"][0].as_str().unwrap();
     assert!(!text.contains("evil") && !text.contains("wins") && !text.contains('\u{1b}'), "{text}");
     // Round 2: a square holding a letter is an attempt, kept as the square.
     let taken = view["position"].as_str().unwrap().to_string();

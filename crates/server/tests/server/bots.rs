@@ -138,8 +138,8 @@ async fn a_bots_pending_play_stays_secret(s: &TestServer) {
     // The bot sends its play as anyone does.
     let (status, mine) = s.post(&format!("/api/games/{id}/moves"), Some(&rob), json!({"move": "e5", "ply": 1})).await;
     assert_eq!(status, StatusCode::OK, "{mine}");
-    assert_eq!(mine["scg"]["my_play"], "e5", "{mine}");
-    assert_eq!(s.view(&id, Some(&rob)).await["scg"]["my_play"], "e5");
+    assert_eq!(mine["rounds"]["my_play"], "e5", "{mine}");
+    assert_eq!(s.view(&id, Some(&rob)).await["rounds"]["my_play"], "e5");
 
     // Nobody else learns which square: not the person, not the other bot,
     // not a spectator; neither by a view nor by a socket.
@@ -147,8 +147,8 @@ async fn a_bots_pending_play_stays_secret(s: &TestServer) {
         let mut view = s.view(&id, token).await;
         view.as_object_mut().unwrap().remove("legal");
         view.as_object_mut().unwrap().remove("board");
-        assert_eq!(view["scg"]["my_play"], Value::Null, "{who}");
-        assert_eq!(view["scg"]["plays_in"], 1, "{who}");
+        assert_eq!(view["rounds"]["my_play"], Value::Null, "{who}");
+        assert_eq!(view["rounds"]["plays_in"], 1, "{who}");
         assert!(!view.to_string().replace(&id, "#").contains("e5"), "{who} sees the bot's play: {view}");
     }
     for (who, socket) in [("ann", &mut ann_socket), ("pia", &mut pia_socket), ("nobody", &mut spectator)] {

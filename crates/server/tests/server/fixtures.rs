@@ -1,6 +1,7 @@
-//! The browser client's tests draw boards the server made: this test asks
-//! a real server for its catalog and for positions of every game and
-//! keeps the answers in
+//! The browser client's tests draw boards and rules pages the server
+//! made: this test asks a real server for its catalog, for positions of
+//! every game (each game's start at least) and for every game's rules
+//! page, and keeps the answers in
 //! `web/src/boards/fixtures/`, failing when they differ from those kept
 //! (run with `UPDATE_FIXTURES=1` to write them again after a change).
 
@@ -33,16 +34,25 @@ fn moves_to_a_choice() -> Vec<String> {
     panic!("no random game reached a choice");
 }
 
-/// The positions kept: a name, and what `POST /api/positions` is asked.
-fn positions() -> Vec<(&'static str, Value)> {
-    vec![
-        ("agog-choice", json!({"game": "agog", "moves": moves_to_a_choice()})),
-        ("agog-start", json!({"game": "agog"})),
-        ("agog-classic-moves", json!({"game": "agog", "variant": "classic", "moves": ["e2-e3", "d7-d6", "e3-e4"]})),
-        ("sage-start", json!({"game": "sage"})),
-        ("ogama-start", json!({"game": "ogama", "options": {"seed": 12}})),
-        ("scg-round", json!({"game": "scg", "options": {"players": 3}, "moves": ["A:c3,B:c3,C:d4"]})),
-    ]
+/// The positions kept: a name, and what `POST /api/positions` is asked;
+/// besides these, every game's start (`<game>-start`) with its defaults.
+fn positions() -> Vec<(String, Value)> {
+    let mut kept: Vec<(String, Value)> = vec![
+        ("agog-choice".into(), json!({"game": "agog", "moves": moves_to_a_choice()})),
+        (
+            "agog-classic-moves".into(),
+            json!({"game": "agog", "variant": "classic", "moves": ["e2-e3", "d7-d6", "e3-e4"]}),
+        ),
+        ("ogama-start".into(), json!({"game": "ogama", "options": {"seed": 12}})),
+        ("scg-round".into(), json!({"game": "scg", "options": {"players": 3}, "moves": ["A:c3,B:c3,C:d4"]})),
+    ];
+    for game in arbiter_games::GameId::ALL {
+        let name = format!("{}-start", game.as_str());
+        if !kept.iter().any(|(n, _)| *n == name) {
+            kept.push((name, json!({"game": game.as_str()})));
+        }
+    }
+    kept
 }
 
 fn folder() -> PathBuf {
@@ -56,11 +66,17 @@ async fn the_client_fixtures_are_the_servers_own_answers() {
     std::fs::create_dir_all(folder()).unwrap();
     let (status, catalog) = s.get("/api/games/catalog", None).await;
     assert_eq!(status, reqwest::StatusCode::OK);
-    let mut answers = vec![("catalog", catalog)];
+    let mut answers = vec![("catalog".to_string(), catalog)];
     for (name, request) in positions() {
         let (status, answer) = s.post("/api/positions", None, request.clone()).await;
         assert_eq!(status, reqwest::StatusCode::OK, "{name}: {answer}");
         answers.push((name, answer));
+    }
+    // Every game's rules page, as the catalog serves it.
+    for game in arbiter_games::GameId::ALL {
+        let (status, page) = s.get(&format!("/api/games/catalog/{}/rules", game.as_str()), None).await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{}: {page}", game.as_str());
+        answers.push((format!("rules-{}", game.as_str()), page));
     }
     for (name, answer) in answers {
         let text = format!("{}\n", serde_json::to_string_pretty(&answer).unwrap());

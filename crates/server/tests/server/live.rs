@@ -94,13 +94,13 @@ async fn round_changes_keep_pending_plays_secret(s: &TestServer) {
     assert_eq!(status, StatusCode::OK);
     let own = next(&mut mine).await;
     assert_eq!(own["type"], "change", "{own}");
-    assert_eq!(own["scg"]["my_play"], "d4");
+    assert_eq!(own["rounds"]["my_play"], "d4");
     assert!(own["board"].to_string().contains("\"pending\":true"), "{own}");
     for (who, socket) in [("bo", &mut theirs), ("a spectator", &mut watching)] {
         let change = next(socket).await;
         assert_eq!(change["type"], "change", "{who}: {change}");
-        assert_eq!(change["scg"]["plays_in"], 1, "{who}: {change}");
-        assert_eq!(change["scg"]["my_play"], Value::Null, "{who}: {change}");
+        assert_eq!(change["rounds"]["plays_in"], 1, "{who}: {change}");
+        assert_eq!(change["rounds"]["my_play"], Value::Null, "{who}: {change}");
         let board = change["board"].to_string();
         assert!(!board.contains("pending") && !board.contains("your play"), "{who} sees ann's play: {change}");
         let mut rest = change.clone();

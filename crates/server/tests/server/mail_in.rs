@@ -112,11 +112,11 @@ async fn every_reply_shape_plays_its_move(db: Db) {
             }
             "nothing_written.eml" => {
                 assert!(answer.contains("has no move"), "{file}: {answer}");
-                assert_eq!(view["scg"]["my_play"], Value::Null, "{file}");
+                assert_eq!(view["rounds"]["my_play"], Value::Null, "{file}");
             }
             _ => {
                 // The round closed at once (the computer had played): c3 is ann's.
-                let moved = view["ply"].as_u64().unwrap() > 1 || view["scg"]["my_play"] == "c3";
+                let moved = view["ply"].as_u64().unwrap() > 1 || view["rounds"]["my_play"] == "c3";
                 assert!(moved, "{file}: {view}");
                 assert!(answer.contains("c3"), "{file}: {answer}");
             }
@@ -240,7 +240,7 @@ async fn mail_that_is_no_accounts_move_is_refused_and_never_answered() {
     sent(&s).await;
     assert_eq!(smtp.received().len(), seen, "nothing is answered");
     let view = s.view(&id, Some(&ann)).await;
-    assert_eq!(view["scg"]["my_play"], Value::Null, "nothing is played: {view}");
+    assert_eq!(view["rounds"]["my_play"], Value::Null, "nothing is played: {view}");
     assert_eq!(view["ply"], 1);
     s.finish().await;
 }
@@ -297,13 +297,13 @@ async fn a_three_player_game_is_played_to_its_end_by_mail(db: Db) {
                 assert!(text_of(&new[0]).contains(&format!("is in: {square}")), "{}", text_of(&new[0]));
                 for other in names.iter().filter(|n| **n != name) {
                     let theirs = s.view(&id, Some(&tokens[*other])).await;
-                    let scg = &theirs["scg"];
+                    let scg = &theirs["rounds"];
                     let own = played.get(other).map_or(Value::Null, |p| json!(p));
                     assert_eq!(scg["my_play"], own, "{other} sees only their own play, not {name}'s {square}");
                     assert!(!scg["announcements"].to_string().contains(&format!("round {round}:")), "{scg}");
                 }
                 let spectator = s.view(&id, None).await;
-                assert!(spectator["scg"]["my_play"].is_null());
+                assert!(spectator["rounds"]["my_play"].is_null());
             }
         }
     }

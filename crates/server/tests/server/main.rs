@@ -21,6 +21,7 @@ mod chat;
 mod client;
 mod connections;
 mod fixtures;
+mod game_described;
 mod games;
 mod guests;
 mod invitations;

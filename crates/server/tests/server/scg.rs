@@ -20,23 +20,23 @@ async fn plays_stay_secret_until_the_round_closes(s: &TestServer) {
     let (status, _) = s.post(&format!("/api/games/{id}/seats/B"), Some(&bo), json!(null)).await;
     assert_eq!(status, StatusCode::OK);
     // The computer's play comes in when its search's turn comes.
-    let view = s.wait_view(&id, Some(&ann), |v| v["scg"]["plays_in"] == 1).await;
+    let view = s.wait_view(&id, Some(&ann), |v| v["rounds"]["plays_in"] == 1).await;
     assert_eq!(view["ply"], 1);
-    assert_eq!(view["scg"]["my_play"], Value::Null);
+    assert_eq!(view["rounds"]["my_play"], Value::Null);
     assert_eq!(view["to_move"], json!(["A", "B", "C"]));
     assert_eq!(view["deadline"], arbiter_play::Timestamp::from_unix(support::START + 72 * 3600).rfc3339().as_str());
 
     let (status, mine) = s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": "c3", "ply": 1})).await;
     assert_eq!(status, StatusCode::OK, "{mine}");
-    assert_eq!(mine["scg"]["my_play"], "c3");
+    assert_eq!(mine["rounds"]["my_play"], "c3");
     let (status, replaced) =
         s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": "d4", "ply": 1})).await;
     assert_eq!(status, StatusCode::OK, "a later play replaces the earlier: {replaced}");
-    assert_eq!(replaced["scg"]["my_play"], "d4");
+    assert_eq!(replaced["rounds"]["my_play"], "d4");
     let (status, refused) =
         s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": "z9", "ply": 1})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "not a square of the grid: {refused}");
-    assert_eq!(s.view(&id, Some(&ann)).await["scg"]["my_play"], "d4", "a refused play leaves the earlier standing");
+    assert_eq!(s.view(&id, Some(&ann)).await["rounds"]["my_play"], "d4", "a refused play leaves the earlier standing");
     let (status, stale) = s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": "d4", "ply": 2})).await;
     assert_eq!(status, StatusCode::CONFLICT, "{stale}");
     let (status, computer) = s.post(&format!("/api/games/{id}/seats/C"), Some(&cy), json!(null)).await;
@@ -52,8 +52,8 @@ async fn plays_stay_secret_until_the_round_closes(s: &TestServer) {
         // viewer's own.
         let board = view.as_object_mut().unwrap().remove("board").unwrap();
         assert!(!board.to_string().contains("pending") && !board.to_string().contains("your play"), "{who}: {board}");
-        assert_eq!(view["scg"]["my_play"], Value::Null, "{who}");
-        assert_eq!(view["scg"]["plays_in"], 2, "{who}");
+        assert_eq!(view["rounds"]["my_play"], Value::Null, "{who}");
+        assert_eq!(view["rounds"]["plays_in"], 2, "{who}");
         // (The game's id is random and may hold "d4" itself.)
         assert!(!view.to_string().replace(&id, "#").contains("d4"), "{who} sees ann's play: {view}");
     }
@@ -64,14 +64,14 @@ async fn plays_stay_secret_until_the_round_closes(s: &TestServer) {
     let (_, error) = s.post(&format!("/api/games/{id}/moves"), Some(&bo), json!({"move": "d4", "ply": 7})).await;
     assert!(!error.to_string().contains("A:"), "{error}");
     let (_, bo_sends) = s.post(&format!("/api/games/{id}/moves"), Some(&bo), json!({"move": "d4", "ply": 1})).await;
-    assert_eq!(bo_sends["scg"]["my_play"], "d4", "the same square is no tell: {bo_sends}");
+    assert_eq!(bo_sends["rounds"]["my_play"], "d4", "the same square is no tell: {bo_sends}");
 
     // The deadline closes the round; the announcement is for everyone.
     s.clock.advance(72 * 3600);
     arbiter_server::handle_due(&s.state).await;
     let view = s.view(&id, None).await;
     assert_eq!(view["ply"], 2, "{view}");
-    let announcements = view["scg"]["announcements"].as_array().unwrap();
+    let announcements = view["rounds"]["announcements"].as_array().unwrap();
     assert_eq!(announcements.len(), 1);
     let text = announcements[0].as_str().unwrap();
     assert!(text.contains("d4"), "every play made: {text}");
@@ -90,11 +90,11 @@ async fn a_round_closes_early_when_every_play_is_in(s: &TestServer) {
         .await;
     let id = game["id"].as_str().unwrap().to_string();
     assert_eq!(game["options"]["at-blocked"], true);
-    s.wait_view(&id, Some(&ann), |v| v["scg"]["plays_in"] == 1).await;
+    s.wait_view(&id, Some(&ann), |v| v["rounds"]["plays_in"] == 1).await;
     let (status, view) = s.post(&format!("/api/games/{id}/moves"), Some(&ann), json!({"move": "a1", "ply": 1})).await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(view["ply"], 2, "the round closed as the last play came in: {view}");
-    assert_eq!(view["scg"]["announcements"].as_array().unwrap().len(), 1);
+    assert_eq!(view["rounds"]["announcements"].as_array().unwrap().len(), 1);
     let (status, resign) = s.post(&format!("/api/games/{id}/resign"), Some(&ann), json!(null)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{resign}");
 }
