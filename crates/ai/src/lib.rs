@@ -31,3 +31,6 @@ mod tt;
 
 pub use eval::{Evaluator, Neutral};
 pub use limits::Limits;
+/// The play a bot makes in any game of rounds (its own search where the
+/// game has one, uniformly at random otherwise).
+pub use scg::choose_play_for;

@@ -3,7 +3,7 @@
 //! number, so that a computer seat plays the same in a replayed game.
 
 use arbiter_ai::choose::{GoParams, choose};
-use arbiter_ai::scg::choose_play_for;
+use arbiter_ai::choose_play_for;
 use arbiter_core::Seat;
 use arbiter_games::{AnyGame, AnyMove, AnyPlay, Line};
 

@@ -38,7 +38,7 @@ export function entryFor(catalog: Catalog | null, game: string, variant?: string
   return editions.find((g) => (g.variant ?? null) === (variant ?? null)) ?? editions[0] ?? null;
 }
 
-/** A game's name for people (`A•G•O•G (classic)`), or its identifier before the catalog arrives. */
+/** A game's name for people, with its edition when not the default (`Name (edition)`), or its identifier before the catalog arrives. */
 export function gameName(catalog: Catalog | null, game: string, variant?: string | null): string {
   return entryFor(catalog, game, variant)?.name ?? game;
 }

@@ -29,7 +29,7 @@ export class ApiError extends Error {
     message: string,
     /** For a 429: seconds to wait before trying again (`Retry-After`). */
     readonly retryAfter?: number,
-    /** For a move the rules refuse: the code of the rule it breaks (`agog.capture.longest`). */
+    /** For a move the rules refuse: the code of the rule it breaks (`<game>.<topic>.<rule>`). */
     readonly rule?: string,
   ) {
     super(message);

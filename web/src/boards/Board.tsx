@@ -20,7 +20,7 @@ export interface BoardProps {
   targets: ReadonlySet<string>;
   /** Cells and spots clicked so far in the move being built, in order. */
   selected: readonly string[];
-  /** What the board is, for a screen reader (`A•G•O•G board`). */
+  /** What the board is, for a screen reader (the game's name and `board`). */
   label: string;
   /** Called with a cell's or spot's name when it is clicked. */
   onPlace(name: string): void;

@@ -8,14 +8,14 @@ import type { Catalog, GameView, PositionView, RulesPage } from '../api/types';
 
 const files = import.meta.glob<unknown>('./fixtures/*.json', { eager: true, import: 'default' });
 
-/** The kept answer named `name` (`agog-start`, `rules-sage`, `catalog`). */
+/** The kept answer named `name` (`<game>-start`, `rules-<game>`, `catalog`). */
 function kept(name: string): unknown {
   return files[`./fixtures/${name}.json`];
 }
 
 const names = Object.keys(files).map((path) => path.replace(/^\.\/fixtures\//, '').replace(/\.json$/, ''));
 
-/** Every kept position, by name (`agog-start`: each game's start at least). */
+/** Every kept position, by name (`<game>-start`: each game's start at least). */
 export const FIXTURES: Record<string, PositionView> = Object.fromEntries(
   names.filter((n) => n !== 'catalog' && !n.startsWith('rules-')).map((n) => [n, kept(n) as PositionView]),
 );

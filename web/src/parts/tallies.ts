@@ -6,7 +6,7 @@ import type { Catalog, PlayerTally } from '../api/types';
 
 /** One row of a player's table. */
 export interface TallyRow {
-  /** The game's identifier (`agog`), or `all` for the totals. */
+  /** The game's identifier, or `all` for the totals. */
   game: string;
   /** The game's name for people. */
   name: string;

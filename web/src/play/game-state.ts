@@ -98,7 +98,6 @@ export function applyChange(view: GameView, change: ChangeMessage): GameView | n
     deadline: change.deadline ?? null,
     legal: change.legal ?? undefined,
     rounds,
-    scg: undefined,
     updated: change.updated,
   };
 }

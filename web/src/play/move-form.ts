@@ -1,6 +1,6 @@
 // Which form the move list writes its moves in: the long form (the one a
-// move is typed in: `a5-a6`) or the game's record form (A•G•O•G's
-// scorekeeping notation: `3b4`). One form for the whole list, the
+// move is typed in: `a5-a6`) or the game's record form, where it has one
+// of its own (a scorekeeping notation: `3b4`). One form for the whole list, the
 // player's choice, kept in this browser.
 
 import type { History } from '../api/types';

@@ -1,5 +1,5 @@
 // The link from a refused move to the rule it breaks: the server names
-// the rule by its code (`agog.capture.longest`), and the game's catalog
+// the rule by its code (`<game>.<topic>.<rule>`), and the game's catalog
 // entry says which section of the rules page explains it.
 
 import type { CatalogGame } from '../api/types';
