@@ -153,6 +153,19 @@ pub struct RefusalInfo {
     pub example: RefusalExample,
 }
 
+impl RefusalInfo {
+    /// A rule with its code, section, words and an example given as
+    /// `(options, position, play)`.
+    pub const fn new(
+        code: &'static str,
+        section: &'static str,
+        about: &'static str,
+        (options, position, play): (&'static str, &'static str, &'static str),
+    ) -> RefusalInfo {
+        RefusalInfo { code, section, about, example: RefusalExample { options, position, play } }
+    }
+}
+
 /// A move refused for a rule, where it is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RefusalExample {
