@@ -37,6 +37,10 @@ pub struct RecordSyntax {
     /// tokens `1—0`, `0—1`, `½—½` of two-player games, or the winners'
     /// labels of a game with more seats.
     pub is_result: fn(&str) -> bool,
+    /// Whether the referee's game files of the first format (`"format":
+    /// 1`, which name no game: the referee ran one game only) are this
+    /// game's.
+    pub first_referee_file: bool,
 }
 
 /// Result tokens of a two-player game (the rule text's em dash, or the
@@ -53,7 +57,8 @@ fn score_token(token: &str) -> bool {
 
 impl RecordSyntax {
     /// A two-player game: one token a move, scores as results.
-    pub const TWO_PLAYERS: RecordSyntax = RecordSyntax { continues_move: no_continuation, is_result: score_token };
+    pub const TWO_PLAYERS: RecordSyntax =
+        RecordSyntax { continues_move: no_continuation, is_result: score_token, first_referee_file: false };
 }
 
 /// How to ask for the choice some moves end with, when the move typed

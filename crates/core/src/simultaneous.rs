@@ -12,6 +12,7 @@ use crate::options::GameOptions;
 use crate::round::Round;
 use crate::seat::{Seat, SeatSet};
 use crate::status::GameStatus;
+use crate::telling::RoundTelling;
 
 /// A position of a simultaneous game.
 ///
@@ -137,6 +138,35 @@ pub trait SimultaneousNotation: SimultaneousGame {
     /// The board diagram as text, several lines.
     fn diagram(&self) -> String {
         self.board_diagram().to_string()
+    }
+
+    /// The position as the referee's bulletins and announcements draw it
+    /// (by default, the diagram).
+    fn referee_picture(&self) -> String {
+        self.diagram()
+    }
+
+    /// What the referee's opening announcement says of the board before
+    /// drawing it (its size, how squares are named, what may be played):
+    /// by default nothing.
+    fn referee_board_words(&self) -> String {
+        String::new()
+    }
+
+    /// What a player sends, for the opening announcement's "Send your
+    /// play, …, to the referee" (`one square without a letter such as
+    /// c3`): by default nothing more.
+    fn referee_play_form(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The referee's announcement of the round that led from this position
+    /// to `after`, in the game's own words, told the facts only the
+    /// referee's table knows. `None` (the default) leaves it to the plain
+    /// account every simultaneous game gets.
+    fn announce_round(&self, after: &Self, report: &Self::Report, telling: &RoundTelling<'_>) -> Option<String> {
+        let _ = (after, report, telling);
+        None
     }
 
     /// Reads a whole round: plays joined by `,` in any order, each player

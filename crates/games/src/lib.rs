@@ -9,6 +9,8 @@ pub mod record;
 mod registry;
 pub mod sage;
 pub mod scg;
+#[cfg(feature = "test-game")]
+pub mod tinycol;
 mod typed;
 
 pub use any::{Line, UnknownGame};

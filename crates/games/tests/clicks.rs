@@ -114,24 +114,13 @@ fn check_game(game: GameId, pick: u64, seed: u64, plies: usize) -> Result<(), Te
 proptest! {
     #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
+    /// Every registered game, a new one included with no line here.
     #[test]
-    fn agog_moves_follow_their_clicks(pick in any::<u64>(), seed in any::<u64>()) {
-        check_game(GameId::Agog, pick, seed, 160)?;
-    }
-
-    #[test]
-    fn sage_moves_follow_their_clicks(seed in any::<u64>()) {
-        check_game(GameId::Sage, 0, seed, 160)?;
-    }
-
-    #[test]
-    fn ogama_moves_follow_their_clicks(pick in any::<u64>(), seed in any::<u64>()) {
-        check_game(GameId::Ogama, pick, seed, 160)?;
-    }
-
-    #[test]
-    fn scg_plays_follow_their_clicks(pick in any::<u64>(), seed in any::<u64>()) {
-        check_game(GameId::Scg, pick, seed, 60)?;
+    fn every_games_moves_follow_their_clicks(pick in any::<u64>(), seed in any::<u64>()) {
+        for &game in GameId::ALL {
+            let plies = if game.is_simultaneous() { 60 } else { 160 };
+            check_game(game, pick, seed, plies)?;
+        }
     }
 }
 

@@ -60,7 +60,9 @@ fn the_conformance_suite_covers_every_registered_game() {
         let coverage = game
             .visit_type(Conformance { options: &options, seed: 7 })
             .unwrap_or_else(|e| panic!("{game} {variant:?}: {e}"));
-        assert!(coverage.positions > 100, "{game} {variant:?}: {coverage:?}");
+        // A game short enough that all twelve random games end quickly
+        // (a 3×3 board) covers what it has.
+        assert!(coverage.positions > 100 || coverage.finished == 12, "{game} {variant:?}: {coverage:?}");
         assert!(coverage.finished > 0, "{game} {variant:?}: no random game finished: {coverage:?}");
         checked.insert(game);
     }
@@ -92,12 +94,15 @@ fn playthrough(game: GameId, options: &GameOptions, seed: u64, max: usize) -> St
 
 #[test]
 fn golden_playthroughs_of_every_registered_game() {
-    for (i, (game, variant, options)) in every_game_and_variant().into_iter().enumerate() {
+    for (game, variant, options) in every_game_and_variant() {
         let name = match variant {
             Some(v) if Some(v) != game.info().default_variant() => format!("{game}_{v}"),
             _ => game.to_string(),
         };
-        let text = playthrough(game, &options, 2026 + i as u64, 150);
+        // Seeded by its name, so that a game added to the registry leaves
+        // the others' playthroughs as they were.
+        let seed = name.bytes().fold(2026u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+        let text = playthrough(game, &options, seed, 150);
         insta::assert_snapshot!(name, text);
     }
 }

@@ -82,12 +82,10 @@ impl Rounds {
         let all: Vec<String> = p.seats().map(|s| self.who(s)).collect();
         let mut s = format!("{}: a new game\n", p.info().name);
         let _ = writeln!(s, "Players: {}.", all.join(", "));
-        s.push_str(&scg_grid_words(self));
+        s.push_str(&board_words(self));
         let deadline = self.deadline().map(Timestamp::for_people).unwrap_or_default();
-        let _ = writeln!(
-            s,
-            "Round 1 begins now. Send your play, one square without a letter such as c3, to the referee by {deadline}."
-        );
+        let form = p.referee_play_form().map(|form| format!(", {form},")).unwrap_or_default();
+        let _ = writeln!(s, "Round 1 begins now. Send your play{form} to the referee by {deadline}.");
         s
     }
 
@@ -105,7 +103,7 @@ impl Rounds {
         let mut s = String::new();
         let opened = self.opened().map(Timestamp::for_people).unwrap_or_else(|| "at the start".into());
         let _ = writeln!(s, "{}: round {} (announced {opened})\n", p.info().name, self.round());
-        s.push_str(&grid(p));
+        s.push_str(&p.referee_picture());
         let in_game: Vec<String> = p.active().iter().map(|seat| self.who(seat)).collect();
         let _ = writeln!(s, "\nIn the game: {}.", in_game.join(", "));
         match self.deadline() {
@@ -198,26 +196,11 @@ impl Rounds {
     }
 }
 
-/// The grid of a position (Single Capture Go's labelled grid; another
-/// game's diagram).
-fn grid(p: &arbiter_games::AnyGame) -> String {
-    use arbiter_games::RoundGame;
-    match arbiter_games::scg::Scg::of(p) {
-        Some(scg) => scg.grid_picture(),
-        None => p.diagram(),
-    }
-}
-
-/// The opening's words about the grid and its rules, then the grid.
-fn scg_grid_words(rounds: &Rounds) -> String {
-    use arbiter_games::RoundGame;
+/// The opening's words about the board and its rules, then the board.
+fn board_words(rounds: &Rounds) -> String {
     let p = rounds.start();
-    let Some(scg) = arbiter_games::scg::Scg::of(p) else { return format!("\n{}\n", p.diagram()) };
-    let n = scg.side();
-    let last = (b'a' + n as u8 - 1) as char;
-    let at = if scg.at_blocked() { "Squares holding @ may not be played." } else { "Squares holding @ may be played." };
-    format!(
-        "The grid is {n}×{n}: rows a to {last} from the top, columns 1 to {n} from the left (c3 is row c, column 3).\n{at}\n\n{}\n",
-        scg.grid_picture()
-    )
+    match p.referee_board_words() {
+        words if words.is_empty() => format!("\n{}\n", p.referee_picture()),
+        words => words,
+    }
 }

@@ -305,8 +305,10 @@ impl Match {
                 if let Viewer::Seat(seat) = viewer
                     && let Some(mine) = r.pending_play_seen(viewer, seat)
                 {
+                    // Drawn as the game's first kind of piece, in the player's colour.
                     let label = here.seat_label(seat);
-                    board.add_pending(&mine.text, Piece::new(Some(label.clone().into()), "letter", label));
+                    let kind = here.info().pieces.first().map_or("piece", |p| p.kind);
+                    board.add_pending(&mine.text, Piece::new(Some(label.clone().into()), kind, label));
                 }
                 board
             }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG, RULES_PAGES } from '../boards/fixtures';
+import { routeOf } from '../router';
 import { refusalLink } from './refusal';
 
 const entry = {
@@ -21,5 +23,17 @@ describe('a refused move links to its rule', () => {
     expect(refusalLink(entry, null)).toBeNull();
     expect(refusalLink(entry, undefined)).toBeNull();
     expect(refusalLink(null, 'g.units.forward')).toBeNull();
+  });
+  it('links every refusal the server lists to a section of its game\'s page, for every game', () => {
+    for (const entry of CATALOG.games) {
+      const page = RULES_PAGES[entry.game];
+      const sections = new Set(page.sections.map((section) => section.id));
+      for (const refusal of entry.refusals) {
+        const link = refusalLink(entry, refusal.code)!;
+        const [path, anchor] = link.split('#');
+        expect(routeOf(path).page, link).toBe('rules');
+        expect(sections.has(anchor), `${refusal.code} → ${link}`).toBe(true);
+      }
+    }
   });
 });

@@ -35,7 +35,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         without: "remove",
         without_means: "to take the unit off the board",
     }),
-    record: RecordSyntax { continues_move: is_promotion, is_result: is_score },
+    record: RecordSyntax { continues_move: is_promotion, is_result: is_score, first_referee_file: false },
     players: PlayersInfo::TWO,
     pieces: &[
         PieceInfo { kind: "journeyman", name: "Journeyman golemancer" },

@@ -2,7 +2,7 @@
 //! known: each player's plays, rounds built from them, and a round
 //! resolved with the referee's report.
 
-use arbiter_core::{MoveError, Round, Seat};
+use arbiter_core::{MoveError, Round, RoundTelling, Seat, SimultaneousNotation};
 use rand::Rng;
 
 use crate::registry::{AnyGame, AnyMove, AnyPlay, AnyReport, GameId, RoundGame, by_kind};
@@ -60,6 +60,34 @@ impl AnyGame {
     pub fn resolve_round(&self, mv: &AnyMove) -> Result<(AnyGame, AnyReport), MoveError> {
         by_kind!(self, _g => Err(no_plays(self.id(), "round")), h => resolve(h, mv))
     }
+
+    /// The position as the referee's bulletins draw it (a turn-based
+    /// game's diagram).
+    pub fn referee_picture(&self) -> String {
+        by_kind!(self, _g => self.diagram(), h => h.referee_picture())
+    }
+
+    /// What the referee's opening says of the board before drawing it.
+    pub fn referee_board_words(&self) -> String {
+        by_kind!(self, _g => String::new(), h => h.referee_board_words())
+    }
+
+    /// What a player sends, for the opening's "Send your play, …, to the
+    /// referee", if the game words it.
+    pub fn referee_play_form(&self) -> Option<&'static str> {
+        by_kind!(self, _g => None, h => h.referee_play_form())
+    }
+
+    /// The referee's announcement of the round from this position to
+    /// `after`, in the game's own words; `None` when the game has none (or
+    /// the positions and report are not one game's).
+    pub fn announce_round(&self, after: &AnyGame, report: &AnyReport, telling: &RoundTelling<'_>) -> Option<String> {
+        by_kind!(self, _g => None, h => announce(h, after, report, telling))
+    }
+}
+
+fn announce<G: RoundGame>(g: &G, after: &AnyGame, report: &AnyReport, telling: &RoundTelling<'_>) -> Option<String> {
+    g.announce_round(G::of(after)?, G::report_of(report)?, telling)
 }
 
 fn is_legal<G: RoundGame>(g: &G, seat: Seat, play: &AnyPlay) -> bool {

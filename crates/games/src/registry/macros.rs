@@ -10,49 +10,49 @@
 /// Declares the registered games; see `crate::registry`.
 macro_rules! games {
     (
-        turns { $( $(#[$tdoc:meta])* $t:ident => $tt:ty, )* }
-        rounds { $( $(#[$rdoc:meta])* $r:ident => $rt:ty, )* }
+        turns { $( $(#[doc = $tdoc:literal])* $(#[cfg($tcfg:meta)])? $t:ident => $tt:ty, )* }
+        rounds { $( $(#[doc = $rdoc:literal])* $(#[cfg($rcfg:meta)])? $r:ident => $rt:ty, )* }
     ) => {
         $crate::registry::macros::games!(@expand ($)
-            turns { $( $(#[$tdoc])* $t => $tt, )* }
-            rounds { $( $(#[$rdoc])* $r => $rt, )* });
+            turns { $( $(#[doc = $tdoc])* $(#[cfg($tcfg)])? $t => $tt, )* }
+            rounds { $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r => $rt, )* });
     };
     (@expand ($d:tt)
-        turns { $( $(#[$tdoc:meta])* $t:ident => $tt:ty, )* }
-        rounds { $( $(#[$rdoc:meta])* $r:ident => $rt:ty, )* }
+        turns { $( $(#[doc = $tdoc:literal])* $(#[cfg($tcfg:meta)])? $t:ident => $tt:ty, )* }
+        rounds { $( $(#[doc = $rdoc:literal])* $(#[cfg($rcfg:meta)])? $r:ident => $rt:ty, )* }
     ) => {
         /// A registered game.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum GameId {
-            $( $(#[$tdoc])* $t, )*
-            $( $(#[$rdoc])* $r, )*
+            $( $(#[doc = $tdoc])* $(#[cfg($tcfg)])? $t, )*
+            $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r, )*
         }
 
         impl GameId {
             /// Every registered game, in the registry's order.
-            pub const ALL: &'static [GameId] = &[ $( GameId::$t, )* $( GameId::$r, )* ];
+            pub const ALL: &'static [GameId] = &[ $( $(#[cfg($tcfg)])? GameId::$t, )* $( $(#[cfg($rcfg)])? GameId::$r, )* ];
 
             /// What the game declares about itself.
             pub fn info(self) -> &'static arbiter_core::GameInfo {
                 match self {
-                    $( GameId::$t => <$tt as arbiter_core::Game>::INFO, )*
-                    $( GameId::$r => <$rt as arbiter_core::SimultaneousGame>::INFO, )*
+                    $( $(#[cfg($tcfg)])? GameId::$t => <$tt as arbiter_core::Game>::INFO, )*
+                    $( $(#[cfg($rcfg)])? GameId::$r => <$rt as arbiter_core::SimultaneousGame>::INFO, )*
                 }
             }
 
             /// Whether every remaining player acts in the same round.
             pub fn is_simultaneous(self) -> bool {
                 match self {
-                    $( GameId::$t => false, )*
-                    $( GameId::$r => true, )*
+                    $( $(#[cfg($tcfg)])? GameId::$t => false, )*
+                    $( $(#[cfg($rcfg)])? GameId::$r => true, )*
                 }
             }
 
             /// Calls `visitor` with the game's typed position type.
             pub fn visit_type<V: $crate::registry::TypeVisitor>(self, visitor: V) -> V::Output {
                 match self {
-                    $( GameId::$t => visitor.turns::<$tt>(), )*
-                    $( GameId::$r => visitor.rounds::<$rt>(), )*
+                    $( $(#[cfg($tcfg)])? GameId::$t => visitor.turns::<$tt>(), )*
+                    $( $(#[cfg($rcfg)])? GameId::$r => visitor.rounds::<$rt>(), )*
                 }
             }
         }
@@ -60,44 +60,44 @@ macro_rules! games {
         /// A position of any registered game.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum AnyGame {
-            $( $(#[$tdoc])* $t($tt), )*
-            $( $(#[$rdoc])* $r(Box<$rt>), )*
+            $( $(#[doc = $tdoc])* $(#[cfg($tcfg)])? $t($tt), )*
+            $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r(Box<$rt>), )*
         }
 
         /// A move of any registered game: for a simultaneous game, a whole
         /// round.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum AnyMove {
-            $( $(#[$tdoc])* $t(<$tt as arbiter_core::Game>::Move), )*
-            $( $(#[$rdoc])* $r(arbiter_core::Round<<$rt as arbiter_core::SimultaneousGame>::Play>), )*
+            $( $(#[doc = $tdoc])* $(#[cfg($tcfg)])? $t(<$tt as arbiter_core::Game>::Move), )*
+            $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r(arbiter_core::Round<<$rt as arbiter_core::SimultaneousGame>::Play>), )*
         }
 
         /// One player's play in a round of a simultaneous game.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum AnyPlay {
-            $( $(#[$rdoc])* $r(<$rt as arbiter_core::SimultaneousGame>::Play), )*
+            $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r(<$rt as arbiter_core::SimultaneousGame>::Play), )*
         }
 
         /// The referee's account of a round of a simultaneous game.
         #[derive(Clone, Debug, PartialEq)]
         pub enum AnyReport {
-            $( $(#[$rdoc])* $r(<$rt as arbiter_core::SimultaneousGame>::Report), )*
+            $( $(#[doc = $rdoc])* $(#[cfg($rcfg)])? $r(<$rt as arbiter_core::SimultaneousGame>::Report), )*
         }
 
         impl AnyGame {
             /// Which game this is.
             pub fn id(&self) -> GameId {
                 match self {
-                    $( AnyGame::$t(_) => GameId::$t, )*
-                    $( AnyGame::$r(_) => GameId::$r, )*
+                    $( $(#[cfg($tcfg)])? AnyGame::$t(_) => GameId::$t, )*
+                    $( $(#[cfg($rcfg)])? AnyGame::$r(_) => GameId::$r, )*
                 }
             }
 
             /// Calls `visitor` with the typed position inside.
             pub fn visit<V: $crate::registry::GameVisitor>(&self, visitor: V) -> V::Output {
                 match self {
-                    $( AnyGame::$t(g) => visitor.turns(g), )*
-                    $( AnyGame::$r(g) => visitor.rounds(&**g), )*
+                    $( $(#[cfg($tcfg)])? AnyGame::$t(g) => visitor.turns(g), )*
+                    $( $(#[cfg($rcfg)])? AnyGame::$r(g) => visitor.rounds(&**g), )*
                 }
             }
         }
@@ -106,8 +106,8 @@ macro_rules! games {
             /// The game this move belongs to.
             pub fn game(&self) -> GameId {
                 match self {
-                    $( AnyMove::$t(_) => GameId::$t, )*
-                    $( AnyMove::$r(_) => GameId::$r, )*
+                    $( $(#[cfg($tcfg)])? AnyMove::$t(_) => GameId::$t, )*
+                    $( $(#[cfg($rcfg)])? AnyMove::$r(_) => GameId::$r, )*
                 }
             }
         }
@@ -116,12 +116,13 @@ macro_rules! games {
             /// The game this play belongs to.
             pub fn game(&self) -> GameId {
                 match self {
-                    $( AnyPlay::$r(_) => GameId::$r, )*
+                    $( $(#[cfg($rcfg)])? AnyPlay::$r(_) => GameId::$r, )*
                 }
             }
         }
 
         $(
+            $(#[cfg($tcfg)])?
             impl $crate::registry::TurnGame for $tt {
                 const GAME: GameId = GameId::$t;
 
@@ -152,6 +153,7 @@ macro_rules! games {
         )*
 
         $(
+            $(#[cfg($rcfg)])?
             impl $crate::registry::RoundGame for $rt {
                 const GAME: GameId = GameId::$r;
 
@@ -210,8 +212,8 @@ macro_rules! games {
         macro_rules! each_game {
             ($d value:expr, $d g:ident => $d body:expr) => {
                 match $d value {
-                    $( $crate::AnyGame::$t($d g) => $d body, )*
-                    $( $crate::AnyGame::$r(boxed) => {
+                    $( $(#[cfg($tcfg)])? $crate::AnyGame::$t($d g) => $d body, )*
+                    $( $(#[cfg($rcfg)])? $crate::AnyGame::$r(boxed) => {
                         let $d g = &**boxed;
                         $d body
                     } )*
@@ -225,8 +227,8 @@ macro_rules! games {
         macro_rules! by_kind {
             ($d value:expr, $d g:ident => $d turns:expr, $d h:ident => $d rounds:expr) => {
                 match $d value {
-                    $( $crate::AnyGame::$t($d g) => $d turns, )*
-                    $( $crate::AnyGame::$r(boxed) => {
+                    $( $(#[cfg($tcfg)])? $crate::AnyGame::$t($d g) => $d turns, )*
+                    $( $(#[cfg($rcfg)])? $crate::AnyGame::$r(boxed) => {
                         let $d h = &**boxed;
                         $d rounds
                     } )*

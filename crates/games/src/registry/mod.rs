@@ -24,6 +24,9 @@ games! {
         Ogama => crate::ogama::Ogama,
         /// Sage Tafl.
         Sage => crate::sage::Sage,
+        /// Tiny Col, for tests only.
+        #[cfg(feature = "test-game")]
+        TinyCol => crate::tinycol::TinyCol,
     }
     rounds {
         /// Single Capture Go.

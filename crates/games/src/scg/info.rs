@@ -40,7 +40,7 @@ pub(super) static INFO: GameInfo = GameInfo {
     ],
     move_help: "Type the square you play: its row letter, then its column number (c3: row c, column 3).",
     choice: None,
-    record: RecordSyntax { continues_move: |_| false, is_result: is_winners },
+    record: RecordSyntax { continues_move: |_| false, is_result: is_winners, first_referee_file: true },
     players: PlayersInfo { min: 2, max: 12, option: Some("players") },
     pieces: &[
         PieceInfo { kind: "letter", name: "A player's letter" },

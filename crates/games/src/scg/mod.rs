@@ -17,6 +17,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod announce;
 mod diagram;
 mod grid;
 mod info;

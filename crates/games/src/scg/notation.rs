@@ -4,12 +4,12 @@
 //! A position is read in two steps: [`PositionSetup::parse`] checks the
 //! syntax, [`PositionSetup::validate`] the rules.
 
-use arbiter_core::{MoveError, PositionError, Seat, SeatSet, SimultaneousGame, SimultaneousNotation};
+use arbiter_core::{MoveError, PositionError, RoundTelling, Seat, SeatSet, SimultaneousGame, SimultaneousNotation};
 
 use super::grid::{Cells, Geometry, MAX_PLAYERS, MAX_SIDE, MIN_SIDE, Square, grid_side};
 use super::letters::Letters;
 use super::refusals as rule;
-use super::{Cell, Scg, ScgConfig};
+use super::{Cell, RoundReport, Scg, ScgConfig};
 
 /// A position string read but not yet checked against the rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,6 +279,22 @@ impl SimultaneousNotation for Scg {
 
     fn board_model(&self) -> arbiter_core::BoardModel {
         self.model()
+    }
+
+    fn referee_picture(&self) -> String {
+        self.grid_picture()
+    }
+
+    fn referee_board_words(&self) -> String {
+        super::announce::board_words(self)
+    }
+
+    fn referee_play_form(&self) -> Option<&'static str> {
+        Some(super::announce::PLAY_FORM)
+    }
+
+    fn announce_round(&self, after: &Scg, report: &RoundReport, telling: &RoundTelling<'_>) -> Option<String> {
+        Some(super::announce::announce(self, after, report, telling))
     }
 }
 

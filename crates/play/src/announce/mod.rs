@@ -2,13 +2,13 @@
 //! round closes (and mailed, where games are played by mail). It gives the
 //! round's number, every play made or attempted and what became of it,
 //! who left the game and why, the grid, who remains, and the next deadline
-//! or how the game ended. Single Capture Go has its own words
-//! ([`scg`]); another simultaneous game gets a plainer account of the same.
+//! or how the game ended. A game may word it itself
+//! ([`arbiter_core::SimultaneousNotation::announce_round`]); one that does
+//! not gets a plainer account of the same.
 
 mod generic;
-mod scg;
 
-use arbiter_core::Seat;
+use arbiter_core::{RoundTelling, Seat};
 use arbiter_games::{AnyGame, AnyMove, AnyReport};
 
 use crate::time::Timestamp;
@@ -84,7 +84,18 @@ pub struct RoundAccount<'a> {
 
 /// The announcement of a round.
 pub fn announce(account: &RoundAccount<'_>) -> String {
-    scg::announce(account).unwrap_or_else(|| generic::announce(account))
+    let before = account.before;
+    let names: Vec<String> = before.seats().map(|seat| account.names.who(before, seat)).collect();
+    let closed = closed_line(account.extras);
+    let next_deadline = account.extras.next_deadline.map(|t| t.for_people());
+    let telling = RoundTelling {
+        number: account.number,
+        names: &names,
+        closed: closed.as_deref(),
+        not_counted: &account.extras.not_counted,
+        next_deadline: next_deadline.as_deref(),
+    };
+    before.announce_round(account.after, account.report, &telling).unwrap_or_else(|| generic::announce(account))
 }
 
 /// The line saying when the round closed, if it did at a known time.

@@ -41,7 +41,7 @@ impl RefereeFile {
         match format {
             Some(1) => {
                 let old: FormatOne = serde_json::from_value(value).map_err(|e| invalid("JSON", e.to_string()))?;
-                Ok(old.into_record())
+                old.into_record()
             }
             Some(2) => {
                 let file: RefereeFile = serde_json::from_value(value).map_err(|e| invalid("JSON", e.to_string()))?;

@@ -1,12 +1,18 @@
 //! The referee's game file as the first format wrote it (`"format": 1`):
 //! read, and turned into a [`GameRecord`], so that games begun with an
-//! earlier version go on.
+//! earlier version go on. The file names no game (the referee ran one);
+//! the game whose record syntax claims it
+//! ([`arbiter_core::RecordSyntax::first_referee_file`]) is its game, the
+//! players' letters its seats option, and the file's other switches the
+//! game's own options by name.
+
+use std::collections::BTreeMap;
 
 use arbiter_core::{GameOptions, OptionValue};
 use arbiter_games::GameId;
 use serde::Deserialize;
 
-use super::{ClockSettings, GameRecord, OpenRound, ResultRecord, RoundRecord, SubmissionRecord};
+use super::{ClockSettings, GameRecord, OpenRound, RecordError, ResultRecord, RoundRecord, SubmissionRecord};
 use crate::seats::{Occupant, Player};
 use crate::time::Timestamp;
 
@@ -19,12 +25,14 @@ struct PlayerEntry {
     bot: Option<u8>,
 }
 
-/// How the game was run.
+/// How the game was run: the clock's settings, then the game's own
+/// switches (`at_blocked`: the option `at-blocked`).
 #[derive(Deserialize)]
 struct Options {
     round_hours: u32,
     close_early: bool,
-    at_blocked: bool,
+    #[serde(flatten)]
+    game: BTreeMap<String, bool>,
 }
 
 /// A play sent to the referee.
@@ -81,13 +89,23 @@ fn submissions(list: Vec<Submission>) -> Vec<SubmissionRecord> {
 
 impl FormatOne {
     /// The game in today's record.
-    pub(super) fn into_record(self) -> GameRecord {
-        let letters: String = self.players.iter().map(|p| p.letter).collect();
-        let mut options = GameOptions::new().with("players", OptionValue::Text(letters));
-        if self.options.at_blocked {
-            options = options.with("at-blocked", OptionValue::Switch(true));
+    pub(super) fn into_record(self) -> Result<GameRecord, RecordError> {
+        let game = GameId::ALL.iter().copied().find(|g| g.info().record.first_referee_file).ok_or_else(|| {
+            RecordError::File {
+                token: "format".into(),
+                reason: "no game of this program reads files of format 1".into(),
+            }
+        })?;
+        let mut options = GameOptions::new();
+        if let Some(key) = game.info().players.option {
+            options = options.with(key, OptionValue::Text(self.players.iter().map(|p| p.letter).collect()));
         }
-        let mut record = GameRecord::new(GameId::Scg, options);
+        for (key, on) in &self.options.game {
+            if *on {
+                options = options.with(&key.replace('_', "-"), OptionValue::Switch(true));
+            }
+        }
+        let mut record = GameRecord::new(game, options);
         record.seats = self
             .players
             .into_iter()
@@ -129,6 +147,6 @@ impl FormatOne {
             winners: r.winners.iter().map(char::to_string).collect(),
             reason: arbiter_core::EndReason::parse(&r.reason),
         });
-        record
+        Ok(record)
     }
 }

@@ -58,7 +58,7 @@ pub fn answer(request: &PositionRequest) -> Result<PositionView, ApiError> {
             let message = format!("move {} {e}", i + 1);
             match e {
                 MoveError::Malformed { .. } => ApiError::malformed(message),
-                _ => ApiError::illegal(message),
+                _ => ApiError { rule: e.rule(), ..ApiError::illegal(message) },
             }
         })?;
     }

@@ -28,7 +28,15 @@ async fn the_catalog_lists_every_game_and_edition(s: &TestServer) {
         games.iter().map(|g| (g["game"].as_str().unwrap(), g["variant"].as_str())).collect();
     assert_eq!(
         names,
-        [("agog", Some("current")), ("agog", Some("classic")), ("ogama", None), ("sage", None), ("scg", None)]
+        [
+            ("agog", Some("current")),
+            ("agog", Some("classic")),
+            ("ogama", None),
+            ("sage", None),
+            // The tests' own game (the `test-game` feature), after the games of turns.
+            ("tinycol", None),
+            ("scg", None)
+        ]
     );
     let agog = &games[0];
     assert_eq!(
@@ -38,7 +46,7 @@ async fn the_catalog_lists_every_game_and_edition(s: &TestServer) {
     );
     assert_eq!(agog["seats"], json!([{"label": "w", "name": "White"}, {"label": "b", "name": "Black"}]));
     assert_eq!(games[1]["rules"], "/rules/agog/classic");
-    let scg = &games[4];
+    let scg = games.iter().find(|g| g["game"] == "scg").unwrap();
     assert_eq!((scg["min_seats"].as_u64(), scg["max_seats"].as_u64()), (Some(2), Some(12)));
     assert_eq!(scg["rounds"], true);
     let scg_options: Vec<&str> =
@@ -80,6 +88,7 @@ async fn positions_are_drawn_and_offered_as_clicks(s: &TestServer) {
     let (status, refused) = s.post("/api/positions", None, json!({"game": "agog", "moves": ["e2-e3", "e2-e4"]})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
     assert!(refused["error"]["message"].as_str().unwrap().starts_with("move 2 'e2-e4'"), "{refused}");
+    assert_eq!(refused["error"]["rule"], "agog.units.none", "{refused}");
 
     // Sage Tafl: the Sage in her tower, leaving it by two clicks; the
     // river's ends are spots.

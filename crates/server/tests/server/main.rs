@@ -9,6 +9,7 @@
 #[macro_use]
 mod support;
 
+mod a_fifth_game;
 mod accounts;
 mod admin;
 mod attacks_accounts;

@@ -1,32 +1,42 @@
-//! Single Capture Go's announcement, in the words of its referee.
+//! The referee's words for Single Capture Go: the opening's account of the
+//! grid, and each round's announcement as its rule text's referee writes
+//! it (every play and its fate, who was doomed and why, the grid, who
+//! remains and the next deadline, or how the game ended).
 
 use std::fmt::Write as _;
 
-use arbiter_core::{EndReason, Seat, SimultaneousGame};
-use arbiter_games::RoundGame;
-use arbiter_games::scg::{Fate, RoundReport, Scg};
+use arbiter_core::{EndReason, RoundTelling, SimultaneousGame};
 
-use super::{RoundAccount, closed_line};
+use super::{Fate, RoundReport, Scg};
 
-/// The announcement, if the round is one of Single Capture Go.
-pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
-    let before = Scg::of(account.before)?;
-    let after = Scg::of(account.after)?;
-    let report: &RoundReport = Scg::report_of(account.report)?;
-    let (number, names, extras) = (account.number, account.names, account.extras);
-    let any = account.before;
+/// How a player sends a play, for the opening announcement.
+pub(super) const PLAY_FORM: &str = "one square without a letter such as c3";
+
+/// The opening's words about the grid and its rules, then the grid.
+pub(super) fn board_words(scg: &Scg) -> String {
+    let n = scg.side();
+    let last = (b'a' + n as u8 - 1) as char;
+    let at = if scg.at_blocked() { "Squares holding @ may not be played." } else { "Squares holding @ may be played." };
+    format!(
+        "The grid is {n}×{n}: rows a to {last} from the top, columns 1 to {n} from the left (c3 is row c, column 3).\n{at}\n\n{}\n",
+        scg.grid_picture()
+    )
+}
+
+/// The announcement of the round from `before` to `after`.
+pub(super) fn announce(before: &Scg, after: &Scg, report: &RoundReport, t: &RoundTelling<'_>) -> String {
+    let number = t.number;
     let geo = before.geometry();
-    let who = |seat: Seat| names.who(any, seat);
-    let width = before.active().iter().map(|s| who(s).chars().count()).max().unwrap_or(1);
+    let width = before.active().iter().map(|s| t.who(s).chars().count()).max().unwrap_or(1);
     let mut s = String::new();
     let _ = writeln!(s, "Single Capture Go: results of round {number}");
-    if let Some(line) = closed_line(extras) {
+    if let Some(line) = t.closed {
         let _ = writeln!(s, "{line}");
     }
 
     s.push_str("\nPlays:\n");
     for seat in before.active().iter() {
-        let name = who(seat);
+        let name = t.who(seat);
         let pad = width - name.chars().count();
         let line = match report.plays.iter().find(|p| p.seat == seat) {
             None => "no valid play".to_string(),
@@ -35,7 +45,7 @@ pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
                 match play.fate {
                     Fate::Placed => format!("{sq:<4} placed"),
                     Fate::Collided(all) => {
-                        let others = names.list(any, all.iter().filter(|&o| o != seat));
+                        let others = t.list(all.iter().filter(|&o| o != seat));
                         format!("{sq:<4} collided with {others}: {sq} holds @")
                     }
                 }
@@ -43,10 +53,10 @@ pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
         };
         let _ = writeln!(s, "  {name}{:pad$}  {line}", "");
     }
-    if !extras.not_counted.is_empty() {
+    if !t.not_counted.is_empty() {
         s.push_str("Also received, not counted:\n");
-        for (seat, text, why) in &extras.not_counted {
-            let name = who(*seat);
+        for (seat, text, why) in t.not_counted {
+            let name = t.who(*seat);
             let pad = width - name.chars().count();
             let _ = writeln!(s, "  {name}{:pad$}  {text:<4} {why}", "");
         }
@@ -69,17 +79,17 @@ pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
             1 => "; its letter becomes @".into(),
             n => format!("; its {n} letters become @"),
         };
-        let _ = writeln!(s, "  {}: {}{letters}", who(doom.seat), why.join(", and "));
+        let _ = writeln!(s, "  {}: {}{letters}", t.who(doom.seat), why.join(", and "));
     }
 
     let _ = write!(s, "\nThe grid after round {number}:\n{}", after.grid_picture());
 
     match report.outcome {
         None => {
-            let _ = writeln!(s, "\nRemaining: {}.", names.list(any, after.active().iter()));
-            match extras.next_deadline {
-                Some(t) => {
-                    let _ = writeln!(s, "Round {} begins now. Send your play by {}.", number + 1, t.for_people());
+            let _ = writeln!(s, "\nRemaining: {}.", t.list(after.active().iter()));
+            match t.next_deadline {
+                Some(when) => {
+                    let _ = writeln!(s, "Round {} begins now. Send your play by {when}.", number + 1);
                 }
                 None => {
                     let _ = writeln!(s, "Round {} begins now.", number + 1);
@@ -89,7 +99,7 @@ pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
         Some(outcome) if outcome.reason == EndReason::MostLetters => {
             let counts: Vec<String> =
                 report.doomed.iter().map(|d| format!("{} {}", before.letter(d.seat), d.letters)).collect();
-            let winners = names.list(any, outcome.winners.iter());
+            let winners = t.list(outcome.winners.iter());
             let most = report.doomed.iter().map(|d| d.letters).max().unwrap_or(0);
             let _ = writeln!(
                 s,
@@ -104,9 +114,9 @@ pub(super) fn announce(account: &RoundAccount<'_>) -> Option<String> {
             }
         }
         Some(outcome) => {
-            let winner = names.list(any, outcome.winners.iter());
+            let winner = t.list(outcome.winners.iter());
             let _ = writeln!(s, "\nThe game is over: {winner} is the last player standing and wins.");
         }
     }
-    Some(s)
+    s
 }
