@@ -17,6 +17,7 @@ fn squares_in_capitals_are_read() {
     same(GameId::Agog, &none, None, "2E3", "e2-e3");
     same(GameId::Agog, &none, None, "3D4", "d3-d4");
     same(GameId::Sage, &none, None, "C2-C4", "c2-c4");
+    same(GameId::TinyCol, &none, None, "B2", "b2");
     let seed = GameOptions::new().with("seed", OptionValue::Number(1));
     same(GameId::Ogama, &seed, None, "T@A2", "T@a2");
     same(GameId::Ogama, &seed, None, "t@a2", "T@a2");
