@@ -45,6 +45,6 @@ pub use seat::{Seat, SeatSet};
 pub use shared_log::SharedLog;
 pub use simultaneous::{SimultaneousGame, SimultaneousNotation};
 pub use status::{EndReason, GameStatus, Outcome};
-pub use telling::RoundTelling;
+pub use telling::{RoundTelling, people_list};
 pub use turn_note::{ended_notes, reason_phrase, result_note, turn_note, turn_or_result_note};
 pub use zobrist::{splitmix64, zobrist_keys};

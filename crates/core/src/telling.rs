@@ -33,12 +33,17 @@ impl RoundTelling<'_> {
 
     /// Several seats: `A (Alice), B (Bob) and C (Carol)`, or `nobody`.
     pub fn list(&self, seats: impl Iterator<Item = Seat>) -> String {
-        let all: Vec<String> = seats.map(|s| self.who(s)).collect();
-        match all.len() {
-            0 => "nobody".into(),
-            1 => all[0].clone(),
-            n => format!("{} and {}", all[..n - 1].join(", "), all[n - 1]),
-        }
+        people_list(seats.map(|s| self.who(s)).collect())
+    }
+}
+
+/// Names as a sentence lists them: `A, B and C`; one name alone; `nobody`
+/// for none.
+pub fn people_list(names: Vec<String>) -> String {
+    match names.len() {
+        0 => "nobody".into(),
+        1 => names.into_iter().next().unwrap_or_default(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
     }
 }
 

@@ -28,12 +28,7 @@ impl Names<'_> {
 
     /// Several players: `A (Alice), B (Bob) and C (Carol)`.
     pub fn list(&self, game: &AnyGame, seats: impl Iterator<Item = Seat>) -> String {
-        let all: Vec<String> = seats.map(|s| self.who(game, s)).collect();
-        match all.len() {
-            0 => "nobody".into(),
-            1 => all[0].clone(),
-            n => format!("{} and {}", all[..n - 1].join(", "), all[n - 1]),
-        }
+        arbiter_core::people_list(seats.map(|s| self.who(game, s)).collect())
     }
 }
 
