@@ -44,6 +44,15 @@ pub struct NewGame {
     /// open seats are taken with the invite code its creator's view holds.
     #[serde(default)]
     pub private: Option<bool>,
+    /// Whether the game is rated (default: yes when no seat is the
+    /// computer's and the creator is not a guest; refused with 400 for a
+    /// game with a computer seat or a guest).
+    #[serde(default)]
+    pub rated: Option<bool>,
+    /// The ratings (lowest and highest, both included) an account must
+    /// have to take an open seat: 403 naming the range otherwise.
+    #[serde(default)]
+    pub rating_range: Option<[i32; 2]>,
 }
 
 /// Who a new game's seat is for.
@@ -119,6 +128,18 @@ pub struct SeatView {
     /// The computer's level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
+    /// The player's rating in the game's pool (rounded): after the game,
+    /// once a rated game is over; else as it is now (1500 for a player
+    /// not yet rated). Only for a seat a person or bot holds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i32>,
+    /// Whether that rating is provisional (its deviation at least 110):
+    /// shown with "?".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provisional: Option<bool>,
+    /// How much the game changed the rating, once a rated game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_change: Option<i32>,
 }
 
 /// How the game stands.
@@ -239,6 +260,12 @@ pub struct GameView {
     /// The game an accepted rematch made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch: Option<String>,
+    /// Whether the game is rated (else casual).
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings an account must have to take an open seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<[i32; 2]>,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a
@@ -277,6 +304,12 @@ pub struct GameSummary {
     /// Whether it is private (only its players' and invited players'
     /// lists show it).
     pub private: bool,
+    /// Whether the game is rated (else casual).
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings an account must have to take an open seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<[i32; 2]>,
 }
 
 /// `POST /api/games/{id}/seats/{seat}/invite`: the player the creator

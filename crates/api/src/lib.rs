@@ -22,6 +22,7 @@ pub mod games;
 pub mod live;
 pub mod notices;
 pub mod players;
+pub mod ratings;
 pub mod report;
 pub mod rules;
 
@@ -39,5 +40,6 @@ pub use games::{
 pub use live::{ChangeMessage, ClientMessage, RoundsChange, ServerMessage};
 pub use notices::{NoticeView, Notices, OfferPost, OfferView, PersonalMessage};
 pub use players::{PlayerName, PlayerTally, PlayerView};
+pub use ratings::{LeaderboardEntry, RatingPointView, RatingView};
 pub use report::PositionReport;
 pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal, RulesPage, RulesSection};

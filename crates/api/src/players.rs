@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::games::GameSummary;
 
 /// `GET /api/players/{name}`: a player's page.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct PlayerView {
     /// Their name, as they wrote it.
     pub name: String,
@@ -24,6 +24,10 @@ pub struct PlayerView {
     /// Their most recently changed games (finished, going on, or waiting
     /// for players), newest first, at most 10.
     pub recent: Vec<GameSummary>,
+    /// Their ratings by pool (`agog`, `agog/classic`, `sage`, `ogama`,
+    /// `scg`): only pools they have played a rated game in.
+    #[serde(default)]
+    pub ratings: BTreeMap<String, crate::ratings::RatingView>,
 }
 
 /// A player's finished games of one game.

@@ -215,6 +215,12 @@ pub struct GameInfo {
     pub agreements: Agreements,
     /// Every rule a move can be refused for.
     pub refusals: &'static [RefusalInfo],
+    /// What each handicap is worth to the first seat, in Elo (indexed by
+    /// the `handicap` option's value; empty for a game without one), as
+    /// `arbiter analyse --handicap-steps` measures it: a rated game with a
+    /// handicap is rated as though the first seat's rating were this much
+    /// higher.
+    pub handicap_elo: &'static [i32],
     /// The game's rules page for players, as JSON: `intro` and
     /// `sections` of blocks (paragraphs, lists, steps, tables, examples,
     /// each maybe `only` in one edition) and the `examples` they step
@@ -367,6 +373,7 @@ mod tests {
         pieces: &[],
         agreements: Agreements::ALL,
         refusals: &[],
+        handicap_elo: &[],
         rules: "{}",
     };
 

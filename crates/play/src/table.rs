@@ -107,6 +107,7 @@ impl Match {
                 now,
             )?;
             rounds.announce_missing();
+            rounds.set_rating_terms(record.rated, record.rating_range);
             return Ok(Match::Rounds(Box::new(rounds)));
         }
         let start = game.start(&record.options, None)?;
@@ -116,6 +117,8 @@ impl Match {
         fresh.started = Some(now);
         fresh.clock = record.clock;
         fresh.seed = record.seed;
+        fresh.rated = record.rated;
+        fresh.rating_range = record.rating_range;
         Ok(Match::Turns(Session::from_record(&fresh)?))
     }
 
@@ -194,6 +197,38 @@ impl Match {
         match self {
             Match::Turns(s) => s.status(),
             Match::Rounds(r) => r.status(),
+        }
+    }
+
+    /// How each seat finished, for rating the game: a greater number
+    /// finished better, equal numbers tied (a turn-based game: 2 won, 1
+    /// drawn, 0 lost; a game of rounds: see [`Rounds::finishing_places`]).
+    /// `None` unless the game is over, was played out (not called off)
+    /// and every side has moved (a game of rounds: a round has closed).
+    pub fn finishing_places(&self) -> Option<Vec<u32>> {
+        let outcome = self.status().outcome()?;
+        if outcome.reason == arbiter_core::EndReason::Aborted {
+            return None;
+        }
+        match self {
+            Match::Turns(s) => {
+                let seats = s.position().seat_count();
+                if s.line().moves().len() < seats {
+                    return None;
+                }
+                let drawn = outcome.winners.is_empty();
+                Some(
+                    (0..seats)
+                        .map(|seat| match u8::try_from(seat) {
+                            _ if drawn => 1,
+                            Ok(seat) if outcome.winners.contains(arbiter_core::Seat(seat)) => 2,
+                            _ => 0,
+                        })
+                        .collect(),
+                )
+            }
+            Match::Rounds(r) if r.closed_rounds().is_empty() => None,
+            Match::Rounds(r) => Some(r.finishing_places()),
         }
     }
 

@@ -140,6 +140,7 @@ where
         let version = table.stored.version;
         let offers_before = (table_offers(&table), table.stored.rematch.clone());
         let found = arbiter_store::FoundColumns::of(&table.stored);
+        let was_over = table.stored.state == arbiter_store::GameState::Finished;
         let made = {
             let change = change.clone();
             let make = move || {
@@ -192,6 +193,7 @@ where
             mail: crate::mail::for_change(state, &made, &table, now).await,
             found: Some(found),
             now,
+            rated_end: if was_over { None } else { crate::ratings::end::rated_end(&table) },
         };
         table.made = Some(made);
         // Stored and told in a task of its own, so that a request given

@@ -32,6 +32,7 @@ mod mailer;
 mod metrics;
 mod notices;
 mod openapi;
+mod ratings;
 mod routes;
 mod searches;
 mod sockets;
@@ -137,6 +138,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::password_reset::router())
         .merge(routes::games::router())
         .merge(routes::players::router())
+        .merge(routes::ratings::router())
         .merge(routes::chat::router())
         .merge(routes::offers::router())
         .merge(routes::notices::router())

@@ -8,7 +8,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, catalog, chat, games, guests, invitations, live, me, metrics, notices, offers, password_reset, players,
-    positions, service,
+    positions, ratings, service,
 };
 use crate::state::AppState;
 
@@ -35,6 +35,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         games::history, invitations::decline, invitations::invite, invitations::open, invitations::call_off,
         chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
         catalog::get_catalog, catalog::get_rules, positions::position, players::names, players::player,
+        ratings::history, ratings::leaderboard,
         offers::offer, offers::accept, offers::decline, notices::notices,
         live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,

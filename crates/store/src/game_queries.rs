@@ -70,7 +70,7 @@ impl Store {
             }
             sqlx::query(
                 "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
-                 invite_code, awaited) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9)",
+                 invite_code, awaited, rating_pool) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9, $10)",
             )
             .bind(new.key.0.as_str())
             .bind(game.as_str())
@@ -81,6 +81,7 @@ impl Store {
             .bind(new.creator.map(|c| c.0))
             .bind(new.invite.as_deref())
             .bind(new.awaited)
+            .bind(new.record.rating_pool())
             .execute(&mut *tx)
             .await?;
             for seat in &new.seats {

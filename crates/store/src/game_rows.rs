@@ -13,7 +13,8 @@ macro_rules! game_columns {
         "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
          g.offers, g.rematch, \
          s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name, h.bot AS holder_bot, \
-         s.declined "
+         s.declined, COALESCE(s.rating_after, r.rating) AS seat_rating, \
+         COALESCE(s.deviation_after, r.deviation) AS seat_deviation, s.rating_change "
     };
 }
 pub(crate) use game_columns;
@@ -26,7 +27,8 @@ macro_rules! game_tables {
             "FROM ",
             $from,
             " g LEFT JOIN game_seats s ON s.game_key = g.key LEFT JOIN accounts i ON i.id = s.invited_id \
-             LEFT JOIN accounts h ON h.id = s.account_id "
+             LEFT JOIN accounts h ON h.id = s.account_id \
+             LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = g.rating_pool "
         )
     };
 }
@@ -53,6 +55,9 @@ pub(crate) struct GameSeatRow {
     invited_name: Option<String>,
     holder_bot: Option<bool>,
     declined: Option<bool>,
+    seat_rating: Option<f64>,
+    seat_deviation: Option<f64>,
+    rating_change: Option<f64>,
 }
 
 /// The games in `rows`, in their order.
@@ -109,6 +114,9 @@ fn seat_of(row: &GameSeatRow) -> Result<Option<StoredSeat>, StoreError> {
         invited_name: row.invited_name.clone(),
         holder_bot: row.holder_bot,
         declined: row.declined,
+        seat_rating: row.seat_rating,
+        seat_deviation: row.seat_deviation,
+        rating_change: row.rating_change,
     };
     seat_from_columns(&key, &seat).map(Some)
 }
@@ -123,12 +131,19 @@ pub(crate) struct SeatRow {
     pub(crate) invited_name: Option<String>,
     pub(crate) holder_bot: Option<bool>,
     pub(crate) declined: Option<bool>,
+    pub(crate) seat_rating: Option<f64>,
+    pub(crate) seat_deviation: Option<f64>,
+    pub(crate) rating_change: Option<f64>,
 }
 
 /// The columns of a [`SeatRow`], in seat order for `$1`'s game.
 pub(crate) const SEATS_OF_GAME: &str = "SELECT s.seat, s.account_id, s.computer_level, s.invited_id, \
-     i.name AS invited_name, h.bot AS holder_bot, s.declined FROM game_seats s LEFT JOIN accounts i ON i.id = s.invited_id \
-     LEFT JOIN accounts h ON h.id = s.account_id WHERE s.game_key = $1 ORDER BY s.seat";
+     i.name AS invited_name, h.bot AS holder_bot, s.declined, COALESCE(s.rating_after, r.rating) AS seat_rating, \
+     COALESCE(s.deviation_after, r.deviation) AS seat_deviation, s.rating_change \
+     FROM game_seats s JOIN games g ON g.key = s.game_key LEFT JOIN accounts i ON i.id = s.invited_id \
+     LEFT JOIN accounts h ON h.id = s.account_id \
+     LEFT JOIN ratings r ON r.account_id = s.account_id AND r.pool = g.rating_pool \
+     WHERE s.game_key = $1 ORDER BY s.seat";
 
 /// The seat of `key` in a row of `game_seats`.
 pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSeat, StoreError> {
@@ -153,7 +168,13 @@ pub(crate) fn seat_from_columns(key: &GameKey, row: &SeatRow) -> Result<StoredSe
         }
         (None, None, None) => SeatHolder::Open,
     };
-    Ok(StoredSeat { seat, holder, bot: row.holder_bot.unwrap_or(false) })
+    let rating = match (&holder, row.seat_rating, row.seat_deviation) {
+        (SeatHolder::Account(_), Some(rating), Some(deviation)) => {
+            Some(crate::games::SeatRating { rating, deviation, change: row.rating_change })
+        }
+        _ => None,
+    };
+    Ok(StoredSeat { seat, holder, bot: row.holder_bot.unwrap_or(false), rating })
 }
 
 /// A record as JSON.

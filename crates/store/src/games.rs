@@ -81,7 +81,7 @@ impl SeatHolder {
 }
 
 /// A seat of a game and who holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct StoredSeat {
     /// The seat's number, from 0 in the game's seat order.
     pub seat: u8,
@@ -90,6 +90,21 @@ pub struct StoredSeat {
     /// Whether the account holding it is a bot's (always `false` for a
     /// seat no account holds).
     pub bot: bool,
+    /// The rating in the game's pool of the account holding it: after the
+    /// game, with its change, once a rated game is over; else as it is
+    /// now. `None`: no account holds the seat, or it has no rating yet.
+    pub rating: Option<SeatRating>,
+}
+
+/// A seated player's rating, as a game shows it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatRating {
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub deviation: f64,
+    /// How much the game changed it, once a rated game is over.
+    pub change: Option<f64>,
 }
 
 /// A game as stored.
@@ -208,6 +223,9 @@ pub struct GameUpdate {
     pub rematch: Option<GameKey>,
     /// Mail that tells of the change, queued with it.
     pub mail: Vec<crate::mail::NewMail>,
+    /// The players to rate, if the change ends a rated game: rated in the
+    /// same transaction, so a game is rated exactly when it ends.
+    pub rated_end: Option<crate::ratings::RatedEnd>,
     /// Notices that tell of the change, kept with it (and announced to
     /// the other servers when it is committed).
     pub notices: Vec<crate::notices::NewNotice>,

@@ -153,6 +153,7 @@ mod open;
 mod password_resets;
 mod pg_plain_change;
 mod players;
+mod ratings;
 mod sessions;
 mod sqlite_writer;
 mod update;
@@ -165,7 +166,7 @@ pub use chat::{ChatMessage, ROOM_KEPT, Room};
 pub use error::StoreError;
 pub use game_moves::MovesWrite;
 pub use games::{
-    FoundColumns, GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, StoredGame, StoredSeat,
+    FoundColumns, GameFilter, GameKey, GameState, GameUpdate, NewGame, SeatHolder, SeatRating, StoredGame, StoredSeat,
 };
 pub use guests::GUEST_PASSWORD_HASH;
 pub use mail::{MailToken, NewMail, QueuedMail, ReplyTo};
@@ -177,5 +178,6 @@ pub use offers::{Offer, OfferKind};
 pub use open::{Backend, Store};
 pub use password_resets::{NewPasswordReset, PasswordReset, ResetRefusal};
 pub use players::{Player, Tally};
+pub use ratings::{LeaderboardLine, RatedEnd, RatedSeat, RatingPoint, SETTINGS as RATING_SETTINGS, StoredRating};
 pub use sessions::{SessionId, SessionInfo, SignedSession};
 pub use verifications::{NewVerification, VerifyRefusal};

@@ -40,6 +40,7 @@ impl Change {
             && update.seat_refilled.is_none()
             && update.seat_left.is_none()
             && self.standings.is_empty()
+            && self.update.rated_end.is_none()
             && update.mail.is_empty()
             && update.notices.is_empty()
             && update.seats.is_some()

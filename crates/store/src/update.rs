@@ -11,6 +11,7 @@ use crate::error::StoreError;
 use crate::game_rows::write_record;
 use crate::games::{GameKey, GameState, GameUpdate, StoredGame};
 use crate::open::Store;
+use crate::ratings::{READ_RATING, READ_RATING_LOCKED, rate_game_in};
 
 impl Store {
     /// Stores a change to a game read at `expected_version` and returns
@@ -37,6 +38,9 @@ impl Store {
             GameState::Finished => update.record.standings().unwrap_or_default(),
             GameState::Open | GameState::Active => Vec::new(),
         };
+        if update.state != GameState::Finished {
+            update.rated_end = None;
+        }
         let change = Change { key: key.clone(), expected_version, update, record, standings };
         match (&self.pool, &self.writer) {
             (_, Some(writer)) => writer.store(change).await,
@@ -46,7 +50,10 @@ impl Store {
             }
             (crate::open::Pool::Postgres(pool), None) => {
                 let mut tx = pool.begin().await?;
-                let (created, seats) = apply_change!(tx, &change).await?;
+                let (created, mut seats) = apply_change!(tx, &change).await?;
+                if let Some(end) = &change.update.rated_end {
+                    rate_game_in!(tx, end, key, change.update.now, READ_RATING_LOCKED, &mut seats).await?;
+                }
                 // Heard by the other servers when (and only if) committed.
                 sqlx::query("SELECT pg_notify($1, $2)")
                     .bind(crate::notify::CHANNEL)
@@ -66,7 +73,10 @@ impl Store {
             }
             (crate::open::Pool::Sqlite(pool), None) => {
                 let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-                let (created, seats) = apply_change!(tx, &change).await?;
+                let (created, mut seats) = apply_change!(tx, &change).await?;
+                if let Some(end) = &change.update.rated_end {
+                    rate_game_in!(tx, end, key, change.update.now, READ_RATING, &mut seats).await?;
+                }
                 tx.commit().await?;
                 Ok(change.stored(created, seats))
             }

@@ -66,3 +66,11 @@ mod tests {
         }
     }
 }
+
+/// What each handicap is worth to White, in Elo, from handicap 0 to
+/// [`MAX_HANDICAP`]: White's Elo edge over Black at that handicap, from
+/// White's score in `arbiter analyse agog --games 400 --handicap-steps 10
+/// --player level=3` (400 games a handicap; docs/RATINGS.md gives the
+/// run). A rated game with a handicap is rated with the difference from
+/// handicap 0.
+pub const HANDICAP_ELO: &[i32] = &[-21, 67, 70, 141, 175, 205, 254, 318, 386, 455, 576];

@@ -6,7 +6,7 @@ use arbiter_core::{
     PlayersInfo, RecordSyntax, SCORE_TOKENS, SeatInfo, VariantInfo,
 };
 
-use super::handicap::MAX_HANDICAP;
+use super::handicap::{HANDICAP_ELO, MAX_HANDICAP};
 use super::{AgogConfig, Edition};
 
 /// A•G•O•G.
@@ -50,6 +50,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         no_resign: None,
     },
     refusals: super::refusals::ALL,
+    handicap_elo: HANDICAP_ELO,
     rules: include_str!("rules.json"),
 };
 

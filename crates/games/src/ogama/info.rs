@@ -29,5 +29,6 @@ pub(super) static INFO: GameInfo = GameInfo {
     pieces: &[PieceInfo { kind: "disc", name: "Disc" }, PieceInfo { kind: "toad", name: "Toad" }],
     agreements: Agreements::ALL,
     refusals: super::refusals::ALL,
+    handicap_elo: &[],
     rules: include_str!("rules.json"),
 };

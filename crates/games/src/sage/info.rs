@@ -21,5 +21,6 @@ pub(super) static INFO: GameInfo = GameInfo {
     ],
     agreements: Agreements::ALL,
     refusals: super::refusals::ALL,
+    handicap_elo: &[],
     rules: include_str!("rules.json"),
 };

@@ -54,6 +54,7 @@ pub(super) static INFO: GameInfo = GameInfo {
         no_resign: Some("a Single Capture Go player leaves by sending no play; the round's deadline does the rest"),
     },
     refusals: super::refusals::ALL,
+    handicap_elo: &[],
     rules: include_str!("rules.json"),
 };
 

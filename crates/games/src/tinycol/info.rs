@@ -18,5 +18,6 @@ pub(super) static INFO: GameInfo = GameInfo {
     pieces: &[PieceInfo { kind: "stone", name: "Stone" }],
     agreements: Agreements::ALL,
     refusals: super::refusals::ALL,
+    handicap_elo: &[],
     rules: include_str!("rules.json"),
 };

@@ -70,7 +70,15 @@ pub struct GameRecord {
     /// Other tags of a text record (`Event`, `Site`…), in their order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tags: Vec<(String, String)>,
+    /// Whether the game is rated (else casual).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// The ratings an account must have to take one of its open seats
+    /// (lowest and highest, both included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_range: Option<[i32; 2]>,
 }
+
 
 /// A game's time limits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +216,18 @@ impl GameRecord {
             position: None,
             result: None,
             tags: Vec::new(),
+            rated: false,
+            rating_range: None,
+        }
+    }
+
+    /// The rating pool the game counts in: the game, and its variant
+    /// when not the default (`agog`, `agog/classic`, `sage`).
+    pub fn rating_pool(&self) -> String {
+        let info = self.game.info();
+        match self.options.variant.as_deref() {
+            Some(variant) if Some(variant) != info.default_variant() => format!("{}/{variant}", self.game),
+            _ => self.game.to_string(),
         }
     }
 

@@ -102,6 +102,8 @@ pub struct Rounds {
     closed: Vec<ClosedRound>,
     open: Option<OpenRound>,
     tags: Vec<(String, String)>,
+    rated: bool,
+    rating_range: Option<[i32; 2]>,
     /// Whether the game was called off.
     aborted: bool,
     /// Whether the computer's plays wait for [`Rounds::send_computer_plays`]
@@ -173,6 +175,8 @@ impl Rounds {
             closed: Vec::new(),
             open: None,
             tags: Vec::new(),
+            rated: false,
+            rating_range: None,
             aborted: false,
             defer_computer,
         };
@@ -213,6 +217,40 @@ impl Rounds {
             events.extend(self.close(now, false)?);
         }
         Ok(events)
+    }
+
+    /// Sets how the game counts for its players' ratings (see
+    /// [`GameRecord::rated`](crate::GameRecord::rated)).
+    pub fn set_rating_terms(&mut self, rated: bool, rating_range: Option<[i32; 2]>) {
+        self.rated = rated;
+        self.rating_range = rating_range;
+    }
+
+    /// Each seat's finishing place, a greater number finishing better:
+    /// the winners `u32::MAX`, every other seat the number of rounds it
+    /// survived (seats doomed in the same round tie).
+    pub fn finishing_places(&self) -> Vec<u32> {
+        let seats = self.seats.len();
+        let mut places = vec![0u32; seats];
+        let mut position = self.start.clone();
+        for (survived, round) in (1u32..).zip(&self.closed) {
+            match position.play(&round.plays) {
+                Ok(next) => position = next,
+                Err(_) => break,
+            }
+            let active = position.active();
+            for (seat, place) in places.iter_mut().enumerate() {
+                if u8::try_from(seat).is_ok_and(|seat| active.contains(arbiter_core::Seat(seat))) {
+                    *place = survived;
+                }
+            }
+        }
+        for winner in self.status().winners().iter() {
+            if let Some(place) = places.get_mut(usize::from(winner.0)) {
+                *place = u32::MAX;
+            }
+        }
+        places
     }
 
     /// The game.

@@ -164,6 +164,8 @@ impl Rounds {
             closed,
             open,
             tags: record.tags.clone(),
+            rated: record.rated,
+            rating_range: record.rating_range,
             aborted,
             defer_computer: false,
         })
@@ -181,6 +183,8 @@ impl Rounds {
             close_early: self.settings.close_early,
         });
         record.seed = Some(self.seed);
+        record.rated = self.rated;
+        record.rating_range = self.rating_range;
         let mut positions = vec![self.start.clone()];
         for r in &self.closed {
             let before = positions.last().expect("the start");

@@ -120,6 +120,18 @@ pub(crate) async fn list(
     if public && state_filter == Some(GameState::Open) {
         // As the lobby lists them: games with a seat anyone may take.
         games.retain(|g| g.seats.iter().any(|s| s.kind == arbiter_api::SeatKind::Open));
+        // And not those whose rating range leaves the caller out.
+        if let Some(caller) = &caller
+            && games.iter().any(|g| g.rating_range.is_some())
+        {
+            let ratings = state.store.ratings_of(caller.id).await?;
+            let now = state.clock.now();
+            games.retain(|g| {
+                let pool = crate::ratings::terms::pool_of_summary(g);
+                let rating = ratings.iter().find(|r| r.pool == pool).map(|r| r.at(now).rating);
+                crate::ratings::terms::summary_in_range(g, rating)
+            });
+        }
     }
     Ok(Json(games))
 }

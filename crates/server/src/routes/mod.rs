@@ -14,4 +14,5 @@ pub mod offers;
 pub mod password_reset;
 pub mod players;
 pub mod positions;
+pub mod ratings;
 pub mod service;

@@ -76,6 +76,14 @@ pub(crate) async fn player(
     let filter =
         GameFilter { account: Some(found.account), public: true, limit: RECENT_AT_MOST, ..GameFilter::default() };
     let recent = summaries(&state, &filter).await?;
+    let now = state.clock.now();
+    let ratings = state
+        .store
+        .ratings_of(found.account)
+        .await?
+        .iter()
+        .map(|r| (r.pool.clone(), crate::routes::ratings::rating_view(r, now)))
+        .collect();
     let games = found
         .tallies
         .into_iter()
@@ -94,5 +102,6 @@ pub(crate) async fn player(
         .into(),
         games,
         recent,
+        ratings,
     }))
 }

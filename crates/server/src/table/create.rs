@@ -104,7 +104,7 @@ pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Ti
         };
         occupants.push(occupant);
         let bot = creator.bot && holder == SeatHolder::Account(creator.id);
-        seats.push(StoredSeat { seat, holder, bot });
+        seats.push(StoredSeat { seat, holder, bot, rating: None });
     }
     if !seats.iter().any(|s| s.holder == SeatHolder::Account(creator.id)) {
         return Err(ApiError::malformed(
@@ -113,7 +113,10 @@ pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Ti
         ));
     }
     let clock = clock_settings(game, new.clock)?;
+    let (rated, rating_range) = crate::ratings::terms::new_game_terms(new, creator)?;
     let mut record = GameRecord::new(game, options);
+    record.rated = rated;
+    record.rating_range = rating_range;
     record.seats = occupants;
     record.clock = clock;
     record.seed = new.seed;
@@ -177,12 +180,13 @@ pub fn rematch_table(old: &super::Table, seated: &[AccountId], now: Timestamp) -
         };
         occupants.push(occupant);
         let bot = held.bot && matches!(holder, SeatHolder::Account(_));
-        seats.push(StoredSeat { seat: u8::try_from(new).unwrap_or(u8::MAX), holder, bot });
+        seats.push(StoredSeat { seat: u8::try_from(new).unwrap_or(u8::MAX), holder, bot, rating: None });
     }
     let mut fresh = GameRecord::new(record.game, record.options.clone());
     fresh.seats = occupants;
     fresh.clock = record.clock;
     fresh.seed = record.seed;
+    fresh.rated = record.rated;
     let play = Match::start(&fresh, now)?;
     Ok(NewTable { record: play.record(), seats, play })
 }

@@ -59,6 +59,8 @@ impl Table {
                 })
                 .collect(),
             rematch: self.stored.rematch.as_ref().map(|k| k.0.clone()),
+            rated: self.stored.record.rated,
+            rating_range: self.stored.record.rating_range,
         }
     }
 
@@ -185,6 +187,8 @@ impl Table {
             status: self.status_view(),
             updated: self.stored.updated.rfc3339(),
             private: self.stored.invite.is_some(),
+            rated: self.stored.record.rated,
+            rating_range: self.stored.record.rating_range,
         }
     }
 
@@ -230,7 +234,8 @@ impl Table {
                         (SeatKind::Declined, None)
                     }
                 };
-                SeatView { seat: self.label(Seat(s.seat)), name, kind, level }
+                let (rating, provisional, rating_change) = seat_rating(s);
+                SeatView { seat: self.label(Seat(s.seat)), name, kind, level, rating, provisional, rating_change }
             })
             .collect()
     }
@@ -292,4 +297,20 @@ fn options_json(options: &arbiter_core::GameOptions) -> BTreeMap<String, serde_j
             (k.clone(), value)
         })
         .collect()
+}
+
+/// The rating a seat shows: rounded, whether provisional, and the change
+/// a finished rated game made; a player not yet rated shows a new
+/// player's rating, provisional; a seat no account holds shows none.
+fn seat_rating(seat: &arbiter_store::StoredSeat) -> (Option<i32>, Option<bool>, Option<i32>) {
+    let settings = arbiter_store::RATING_SETTINGS;
+    match (&seat.holder, seat.rating) {
+        (SeatHolder::Account(_), Some(r)) => (
+            Some(r.rating.round() as i32),
+            Some(r.deviation >= settings.provisional_deviation),
+            r.change.map(|c| c.round() as i32),
+        ),
+        (SeatHolder::Account(_), None) => (Some(settings.initial.rating.round() as i32), Some(true), None),
+        _ => (None, None, None),
+    }
 }

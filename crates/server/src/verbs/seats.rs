@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use arbiter_api::NewGame;
 use arbiter_play::Occupant;
-use arbiter_store::{Account, AccountId, GameKey, GameState, SeatHolder, StoredSeat};
+use arbiter_store::{Account, AccountId, GameKey, GameState, SeatHolder, SeatRating, StoredSeat};
 
 use crate::change::{self, Changed};
 use crate::error::ApiError;
@@ -30,6 +30,16 @@ pub async fn take_seat(
     invite: Option<String>,
 ) -> Result<Arc<Table>, ApiError> {
     let me = account.clone();
+    // The taker's rating in the game's pool (a game's pool never changes).
+    let pool = change::load(state, key).await?.stored.record.rating_pool();
+    let rating = state.store.rating_of(me.id, &pool).await?;
+    let (rating_now, shown) = match &rating {
+        Some(r) => {
+            let glicko = r.at(state.clock.now());
+            (glicko.rating, Some(SeatRating { rating: glicko.rating, deviation: r.glicko.deviation, change: None }))
+        }
+        None => (arbiter_store::RATING_SETTINGS.initial.rating, None),
+    };
     let (table, _) = change::change_game(state, key, move |table, now| {
         // A private game is not there for whoever neither plays it, nor was
         // invited to it, nor brings its invite code.
@@ -47,9 +57,13 @@ pub async fn take_seat(
             return Err(ApiError::conflict("the game is over"));
         }
         let private = table.stored.invite.clone();
+        let free = table.stored.seats.iter().any(|s| s.seat == seat.0 && s.holder == SeatHolder::Open);
+        if free {
+            crate::ratings::terms::may_take_seat(&table.stored.record, &me, rating_now)?;
+        }
         let held = table.stored.seats.iter_mut().find(|s| s.seat == seat.0);
         match held {
-            Some(StoredSeat { holder, bot, .. }) if holder.is_free() => {
+            Some(StoredSeat { holder, bot, rating, .. }) if holder.is_free() => {
                 match holder {
                     SeatHolder::Invited { account, name } if *account != me.id => {
                         return Err(ApiError::forbidden(format!("seat {label} is kept for {name}, who was invited")));
@@ -68,6 +82,7 @@ pub async fn take_seat(
                 }
                 *holder = SeatHolder::Account(me.id);
                 *bot = me.bot;
+                *rating = shown;
             }
             _ => return Err(ApiError::conflict(format!("seat {label} is already taken"))),
         }

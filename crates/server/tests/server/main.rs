@@ -35,6 +35,7 @@ mod offers;
 mod openapi;
 mod parsers_properties;
 mod players;
+mod ratings;
 mod private_games;
 mod scg;
 

@@ -14,6 +14,7 @@ use crate::game_rows::{SEATS_OF_GAME, SeatRow, seat_from_columns};
 use crate::games::StoredSeat;
 use crate::mail::NewMail;
 use crate::notices::INSERT_NOTICE;
+use crate::ratings::{self, RatedEnd};
 
 /// The columns a game keeps through every change: when it was made, by
 /// whom, its invitation code.
@@ -150,11 +151,70 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
                 .map_err(failed)?;
         }
     }
-    let seats = match &update.seats {
+    let mut seats = match &update.seats {
         Some(seats) if !change.may_fail_midway() => seats.clone(),
         _ => read_seats(connection, change)?,
     };
+    if let Some(end) = &update.rated_end {
+        rate(connection, change, end, &mut seats)?;
+    }
     Ok((kept, seats))
+}
+
+/// Rates the players of the rated game `change` ends, as
+/// [`crate::ratings::rate_game_in`] does, and puts their new ratings on
+/// `seats`.
+fn rate(connection: &Connection, change: &Change, end: &RatedEnd, seats: &mut [StoredSeat]) -> Result<(), StoreError> {
+    let now = change.update.now;
+    let pool = end.pool.as_str();
+    let initial = ratings::SETTINGS.initial;
+    let mut before = vec![(0.0, 0.0, 0.0, None); end.seats.len()];
+    for i in ratings::lock_order(end) {
+        let account = end.seats[i].account.0;
+        connection
+            .prepare_cached(ratings::ENSURE_RATING)
+            .map_err(failed)?
+            .execute(named_params! {
+                "$1": account, "$2": pool, "$3": initial.rating, "$4": initial.deviation, "$5": initial.volatility,
+            })
+            .map_err(failed)?;
+        before[i] = connection
+            .prepare_cached(ratings::READ_RATING)
+            .map_err(failed)?
+            .query_row(named_params! { "$1": account, "$2": pool }, |row| {
+                Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+            })
+            .map_err(failed)?;
+    }
+    let after = ratings::ratings_after(end, &before, now);
+    for (seat, (rating, rating_change)) in end.seats.iter().zip(&after) {
+        connection
+            .prepare_cached(ratings::WRITE_RATING)
+            .map_err(failed)?
+            .execute(named_params! {
+                "$1": seat.account.0, "$2": pool, "$3": rating.rating, "$4": rating.deviation,
+                "$5": rating.volatility, "$6": now.unix(),
+            })
+            .map_err(failed)?;
+        connection
+            .prepare_cached(ratings::ADD_HISTORY)
+            .map_err(failed)?
+            .execute(named_params! {
+                "$1": seat.account.0, "$2": pool, "$3": now.unix(), "$4": rating.rating,
+                "$5": rating.deviation, "$6": change.key.0.as_str(),
+            })
+            .map_err(failed)?;
+        connection
+            .prepare_cached(ratings::SET_SEAT_RATING)
+            .map_err(failed)?
+            .execute(named_params! {
+                "$1": change.key.0.as_str(), "$2": i32::from(seat.seat), "$3": rating.rating,
+                "$4": rating.deviation, "$5": *rating_change,
+            })
+            .map_err(failed)?;
+    }
+    ratings::show_on_seats(end, &after, seats);
+    Ok(())
 }
 
 /// Writes the moves `change` adds (dropping first those it replaces).
@@ -227,6 +287,9 @@ fn read_seats(connection: &Connection, change: &Change) -> Result<Vec<StoredSeat
                 invited_name: row.get(4)?,
                 holder_bot: row.get(5)?,
                 declined: row.get(6)?,
+                seat_rating: row.get(7)?,
+                seat_deviation: row.get(8)?,
+                rating_change: row.get(9)?,
             })
         })
         .map_err(failed)?;

@@ -26,9 +26,9 @@ fn new_game(key: &str, account: AccountId, state: GameState, now: i64) -> NewGam
         record: record(key),
         state,
         seats: vec![
-            StoredSeat { seat: 0, holder: SeatHolder::Account(account), bot: false },
-            StoredSeat { seat: 1, holder: SeatHolder::Computer(3), bot: false },
-            StoredSeat { seat: 2, holder: SeatHolder::Open, bot: false },
+            StoredSeat { seat: 0, holder: SeatHolder::Account(account), bot: false, rating: None },
+            StoredSeat { seat: 1, holder: SeatHolder::Computer(3), bot: false, rating: None },
+            StoredSeat { seat: 2, holder: SeatHolder::Open, bot: false, rating: None },
         ],
         deadline: None,
         now: at(now),
@@ -59,6 +59,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         mail: Vec::new(),
         found: None,
         now: at(now),
+        rated_end: None,
     }
 }
 
@@ -170,7 +171,7 @@ async fn only_an_open_seat_can_be_taken() {
         let stored = store.update_game(&key, 1, take.clone()).await.unwrap();
         assert_eq!(stored.version, 2);
         assert_eq!(stored.state, GameState::Active);
-        assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob), bot: false });
+        assert_eq!(stored.seats[2], StoredSeat { seat: 2, holder: SeatHolder::Account(bob), bot: false, rating: None });
         assert_eq!(store.game(&key).await.unwrap().unwrap().seats, stored.seats);
 
         // Taken now, by the current version too.
@@ -416,7 +417,7 @@ async fn a_creator_has_at_most_its_limit_of_unfinished_games_against_the_compute
         // Another account has its own count; a game of people alone is not counted.
         store.create_game(&limited("bob", bob)).await.unwrap();
         let people = NewGame {
-            seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false }],
+            seats: vec![StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false, rating: None }],
             ..limited("people", ann)
         };
         store.create_game(&people).await.unwrap();

@@ -34,8 +34,8 @@ async fn notices_are_read_in_order_and_swept_after_thirty_days() {
             record,
             state: GameState::Active,
             seats: vec![
-                StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false },
-                StoredSeat { seat: 1, holder: SeatHolder::Account(bob), bot: false },
+                StoredSeat { seat: 0, holder: SeatHolder::Account(ann), bot: false, rating: None },
+                StoredSeat { seat: 1, holder: SeatHolder::Account(bob), bot: false, rating: None },
             ],
             deadline: None,
             now: at(0),

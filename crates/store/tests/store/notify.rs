@@ -60,7 +60,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
         }
         let (first, second) = (db.open().await, db.open().await);
         let mut listener = second.listen().await.unwrap();
-        let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1), bot: false }];
+        let seats = vec![StoredSeat { seat: 0, holder: SeatHolder::Computer(1), bot: false, rating: None }];
         for key in ["a", "b"] {
             let new = NewGame {
                 key: GameKey(key.into()),
@@ -97,6 +97,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             mail: Vec::new(),
             found: None,
             now: at(1),
+            rated_end: None,
         };
         // Refused (stale, then a seat that is not open): not announced.
         assert!(matches!(first.update_game(&GameKey("a".into()), 9, change("a")).await, Err(StoreError::Stale { .. })));

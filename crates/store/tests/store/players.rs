@@ -32,8 +32,8 @@ async fn create(store: &Store, key: &str, record: GameRecord, state: GameState, 
         record,
         state,
         seats: vec![
-            StoredSeat { seat: 0, holder: SeatHolder::Account(seats[0]), bot: false },
-            StoredSeat { seat: 1, holder: SeatHolder::Account(seats[1]), bot: false },
+            StoredSeat { seat: 0, holder: SeatHolder::Account(seats[0]), bot: false, rating: None },
+            StoredSeat { seat: 1, holder: SeatHolder::Account(seats[1]), bot: false, rating: None },
         ],
         deadline: None,
         now: at(1),
@@ -65,6 +65,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         mail: Vec::new(),
         found: None,
         now: at(2),
+        rated_end: None,
     };
     store.update_game(&GameKey(key.into()), 1, update).await.unwrap();
 }
