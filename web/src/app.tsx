@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { AccountPage } from './pages/account';
 import { GamePage } from './pages/game';
 import { LobbyPage } from './pages/lobby';
+import { LeaderboardsPage } from './pages/leaderboards';
 import { PlayerPage } from './pages/player';
 import { SignInPage, SignUpPage } from './pages/sign';
 import { ResetPage } from './pages/reset';
@@ -52,6 +53,9 @@ export function App() {
     case 'player':
       page = <PlayerPage name={route.name} />;
       break;
+    case 'leaderboards':
+      page = <LeaderboardsPage key={route.pool ?? ''} pool={route.pool} />;
+      break;
     case 'rules':
       page = <LazyRulesPage key={`${route.game}/${route.variant ?? ''}`} game={route.game} variant={route.variant} />;
       break;
@@ -74,6 +78,7 @@ export function App() {
         <a href="/" class="brand">Arbiter</a>
         <nav aria-label="Site">
           <a href="/">Lobby</a>
+          <a href="/leaderboards">Leaderboards</a>
           {me ? (
             <>
               <NoticeBell key={me.id} />

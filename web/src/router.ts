@@ -1,5 +1,6 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
 // `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`, `/players/{name}`,
+// `/leaderboards` and `/leaderboards/{game}[/{edition}]`,
 // `/rules/{game}` and `/rules/{game}/{edition}` (the catalog's rules pages).
 
 import { useEffect, useState } from 'preact/hooks';
@@ -14,6 +15,7 @@ export type Route =
   | { page: 'reset' }
   | { page: 'game'; id: string }
   | { page: 'player'; name: string }
+  | { page: 'leaderboards'; pool?: string }
   | { page: 'rules'; game: string; variant?: string }
   | { page: 'missing'; path: string };
 
@@ -41,6 +43,10 @@ export function routeOf(path: string): Route {
   const player = /^\/players\/([^/]+)$/.exec(clean);
   const name = player && decoded(player[1]);
   if (name) return { page: 'player', name };
+  if (clean === '/leaderboards') return { page: 'leaderboards' };
+  const board = /^\/leaderboards\/([^/]+(?:\/[^/]+)?)$/.exec(clean);
+  const pool = board && decoded(board[1]);
+  if (pool) return { page: 'leaderboards', pool };
   const rules = /^\/rules\/([^/]+)(?:\/([^/]+))?$/.exec(clean);
   const ruled = rules && decoded(rules[1]);
   const edition = rules?.[2] === undefined ? undefined : decoded(rules[2]);

@@ -8,9 +8,9 @@ use utoipa::ToSchema;
 /// `agog/classic`, `sage`, `ogama`, `scg`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct RatingView {
-    /// The rating (a new player starts at 1500), to one decimal.
+    /// The rating (a new player starts at 1500), rounded.
     pub rating: f64,
-    /// Its deviation now, to one decimal: it grows with the time since
+    /// Its deviation now, rounded: it grows with the time since
     /// the player's last rated game.
     pub deviation: f64,
     /// Its volatility (how erratic the player's results are).

@@ -375,3 +375,22 @@ fn deferred_computer_plays_wait_to_be_sent_and_are_never_missed() {
     assert!(!text.contains("made no valid play"), "{text}");
     assert_eq!(g.position().active().len(), 3, "{text}");
 }
+
+#[test]
+fn players_finish_by_the_round_they_were_doomed_in_and_the_winner_first() {
+    let mut g = game(RoundSettings::default());
+    let now = t("2026-11-23T12:00Z");
+    // Carol sends no play in round 1 and is doomed; Bob none in round 2.
+    accepted(&mut g, 0, "a1", now);
+    accepted(&mut g, 1, "c3", now);
+    g.close(now, true).unwrap();
+    assert_eq!(g.finishing_places(), vec![1, 1, 0], "Alice and Bob survived one round, Carol none");
+    let played = arbiter_play::Match::Rounds(Box::new(g.clone()));
+    assert_eq!(played.finishing_places(), None, "not over: not rated yet");
+    accepted(&mut g, 0, "b2", now);
+    g.close(now, true).unwrap();
+    assert!(g.is_over(), "Alice is the last standing");
+    assert_eq!(g.finishing_places(), vec![u32::MAX, 1, 0]);
+    let over = arbiter_play::Match::Rounds(Box::new(g));
+    assert_eq!(over.finishing_places(), Some(vec![u32::MAX, 1, 0]));
+}

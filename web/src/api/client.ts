@@ -13,6 +13,8 @@ import type {
   Notices,
   PlayerName,
   PlayerView,
+  RatingPointView,
+  LeaderboardEntry,
   PositionRequest,
   PositionView,
   RulesPage,
@@ -218,6 +220,14 @@ export const mute = (name: string) => call<void>('POST', '/api/me/muted', { name
 
 /** `GET /api/players/{name}`: a player's page (anyone may look). */
 export const getPlayer = (name: string) => call<PlayerView>('GET', `/api/players/${encodeURIComponent(name)}`);
+
+/** `GET /api/players/{name}/ratings/{pool}`: a player's rating after each rated game of a pool, oldest first. */
+export const getRatingHistory = (name: string, pool: string) =>
+  call<RatingPointView[]>('GET', `/api/players/${encodeURIComponent(name)}/ratings/${pool.split('/').map(encodeURIComponent).join('/')}`);
+
+/** `GET /api/leaderboards/{pool}`: a pool's 100 best-rated settled, active players. */
+export const getLeaderboard = (pool: string) =>
+  call<LeaderboardEntry[]>('GET', `/api/leaderboards/${pool.split('/').map(encodeURIComponent).join('/')}`);
 
 /** `GET /api/players?prefix=`: up to 20 names that start with `prefix`. */
 export const playerNames = (prefix: string) =>

@@ -111,6 +111,12 @@ export interface paths {
   "/api/players/{name}": {
     get: operations["player"];
   };
+  "/api/players/{name}/ratings/{pool}": {
+    get: operations["history"];
+  };
+  "/api/leaderboards/{pool}": {
+    get: operations["leaderboard"];
+  };
   "/api/games/{id}/offers": {
     post: operations["offer"];
   };
@@ -510,6 +516,10 @@ export interface components {
        * lists show it).
        */
       private: boolean;
+      /** @description Whether the game is rated (else casual). */
+      rated?: boolean;
+      /** @description The ratings an account must have to take an open seat. */
+      rating_range?: number[] | null;
     };
     /** @description A game as its viewer may see it. */
     GameView: {
@@ -585,6 +595,10 @@ export interface components {
       offers?: components["schemas"]["OfferView"][];
       /** @description The game an accepted rematch made. */
       rematch?: string | null;
+      /** @description Whether the game is rated (else casual). */
+      rated?: boolean;
+      /** @description The ratings an account must have to take an open seat. */
+      rating_range?: number[] | null;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step
@@ -608,6 +622,31 @@ export interface components {
       position: string;
       /** @description The board after it, the move's cells marked. */
       board: components["schemas"]["BoardModel"];
+    };
+    /** @description One line of a leaderboard. */
+    LeaderboardEntry: {
+      /**
+       * Format: int32
+       * @description Place on the board, from 1.
+       */
+      rank: number;
+      /** @description The player's name. */
+      name: string;
+      /**
+       * Format: double
+       * @description Their rating.
+       */
+      rating: number;
+      /**
+       * Format: double
+       * @description Its deviation.
+       */
+      deviation: number;
+      /**
+       * Format: int64
+       * @description Their rated games in the pool.
+       */
+      games: number;
     };
     /** @description A legal move as a screen offers it. */
     LegalMove: {
@@ -754,6 +793,17 @@ export interface components {
        * open seats are taken with the invite code its creator's view holds.
        */
       private?: boolean | null;
+      /**
+       * @description Whether the game is rated (default: yes when no seat is the
+       * computer's and the creator is not a guest; refused with 400 for a
+       * game with a computer seat or a guest).
+       */
+      rated?: boolean | null;
+      /**
+       * @description The ratings (lowest and highest, both included) an account must
+       * have to take an open seat: 403 naming the range otherwise.
+       */
+      rating_range?: number[] | null;
     };
     /** @description A notice of the personal channel. */
     NoticeView: {
@@ -954,6 +1004,13 @@ export interface components {
        * for players), newest first, at most 10.
        */
       recent: components["schemas"]["GameSummary"][];
+      /**
+       * @description Their ratings by pool (`agog`, `agog/classic`, `sage`, `ogama`,
+       * `scg`): only pools they have played a rated game in.
+       */
+      ratings?: {
+        [key: string]: components["schemas"]["RatingView"];
+      };
     };
     /**
      * @description `POST /api/positions`: a position of any game, and moves to play from
@@ -990,6 +1047,60 @@ export interface components {
       legal: components["schemas"]["LegalMove"][];
       /** @description How the game stands: `ongoing` or `over`. */
       status: components["schemas"]["StatusView"];
+    };
+    /**
+     * @description One point of a player's rating history: the rating after a rated
+     * game.
+     */
+    RatingPointView: {
+      /** @description When the game ended. */
+      at: string;
+      /**
+       * Format: double
+       * @description The rating after it.
+       */
+      rating: number;
+      /**
+       * Format: double
+       * @description Its deviation.
+       */
+      deviation: number;
+      /** @description The game's id. */
+      game: string;
+    };
+    /**
+     * @description A player's Glicko-2 rating in one pool (a game and edition: `agog`,
+     * `agog/classic`, `sage`, `ogama`, `scg`).
+     */
+    RatingView: {
+      /**
+       * Format: double
+       * @description The rating (a new player starts at 1500), to one decimal.
+       */
+      rating: number;
+      /**
+       * Format: double
+       * @description Its deviation now, to one decimal: it grows with the time since
+       * the player's last rated game.
+       */
+      deviation: number;
+      /**
+       * Format: double
+       * @description Its volatility (how erratic the player's results are).
+       */
+      volatility: number;
+      /**
+       * Format: int64
+       * @description Rated games played in the pool.
+       */
+      games: number;
+      /**
+       * @description Whether the rating is provisional (deviation at least 110): shown
+       * with "?".
+       */
+      provisional: boolean;
+      /** @description When the player's last rated game in the pool ended. */
+      last_rated?: string | null;
     };
     /**
      * @description What changed in a game of rounds: the view's [`crate::RoundsView`]
@@ -1154,6 +1265,23 @@ export interface components {
        * @description The computer's level.
        */
       level?: number | null;
+      /**
+       * Format: int32
+       * @description The player's rating in the game's pool (rounded): after the game,
+       * once a rated game is over; else as it is now (1500 for a player
+       * not yet rated). Only for a seat a person or bot holds.
+       */
+      rating?: number | null;
+      /**
+       * @description Whether that rating is provisional (its deviation at least 110):
+       * shown with "?".
+       */
+      provisional?: boolean | null;
+      /**
+       * Format: int32
+       * @description How much the game changed the rating, once a rated game is over.
+       */
+      rating_change?: number | null;
     };
     /** @description What the server sends. */
     ServerMessage: OneOf<[{
@@ -1936,27 +2064,27 @@ export interface operations {
   history: {
     parameters: {
       path: {
-        /** @description the game */
-        id: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
+        /** @description the player's name, in any case */
+        name: string;
+        /** @description the pool: `agog`, `agog/classic`, `sage`, `ogama` or `scg` */
+        pool: string;
       };
     };
     responses: {
-      /** @description every position of the game, to step through it */
+      /** @description the rating after each rated game, oldest first (the newest 500) */
       200: {
         content: {
-          "application/json": components["schemas"]["History"];
+          "application/json": components["schemas"]["RatingPointView"][];
         };
       };
-      /** @description a query that cannot be read */
-      400: {
+      /** @description no player has the name, or no such pool */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description no such game, or a private one the caller may not see */
-      404: {
+      /** @description too many asked for from this address; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2419,6 +2547,34 @@ export interface operations {
         };
       };
       /** @description no player has the name */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many asked for from this address; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  leaderboard: {
+    parameters: {
+      path: {
+        /** @description the pool: `agog`, `agog/classic`, `sage`, `ogama` or `scg` */
+        pool: string;
+      };
+    };
+    responses: {
+      /** @description the 100 best-rated players of the pool with a deviation of at most 75 and a rated game in the last 90 days, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LeaderboardEntry"][];
+        };
+      };
+      /** @description no such pool */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

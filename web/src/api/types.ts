@@ -77,6 +77,9 @@ export type PositionRequest = Schemas['PositionRequest'];
 export type PositionView = Schemas['PositionView'];
 /** A player's page: `GET /api/players/{name}`. */
 export type PlayerView = Schemas['PlayerView'];
+export type RatingView = Schemas['RatingView'];
+export type RatingPointView = Schemas['RatingPointView'];
+export type LeaderboardEntry = Schemas['LeaderboardEntry'];
 /** A player's finished games of one game. */
 export type PlayerTally = Schemas['PlayerTally'];
 /** A name completed from a prefix: `GET /api/players?prefix=`. */

@@ -17,6 +17,7 @@ import { buttonMoves, choiceWords, click, idleClick } from '../play/clicks';
 import { initialState, reduce, shown } from '../play/game-state';
 import { type MoveForm, formsDiffer, listedMoves, readMoveForm, saveMoveForm } from '../play/move-form';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
+import { seatRating } from '../parts/ratings';
 import { refusalLink } from '../rules/refusal';
 import { useSession } from '../session';
 import { rememberInvite, withInvite } from '../api/invite';
@@ -298,6 +299,12 @@ export function GamePage(props: { id: string }) {
               <span class="who">
                 {(s.kind === 'human' || s.kind === 'bot') && s.name ? <a href={`/players/${encodeURIComponent(s.name)}`}>{seatLabel(s)}</a> : seatLabel(s)}
                 {view.you.includes(s.seat) ? ' (you)' : ''}
+                {seatRating(s) && (
+                  <span class="rating" data-testid={`rating-${s.seat}`}>
+                    {' '}
+                    {seatRating(s)}
+                  </span>
+                )}
               </span>
               {mayTake(s.kind, s.name) && (
                 <button type="button" data-testid={`take-${s.seat}`} onClick={() => shownView(api.takeSeat(view.id, s.seat, inviteCode))}>
@@ -315,6 +322,10 @@ export function GamePage(props: { id: string }) {
             </li>
           ))}
         </ul>
+        <p class="hint" data-testid="rated">
+          {view.rated ? 'Rated' : 'Casual: not rated'}
+          {view.rating_range ? ` · open seats for ratings ${view.rating_range[0]} to ${view.rating_range[1]}` : ''}
+        </p>
         {openSeats.length > 0 && me === null && (
           <p><a href={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a> to take a seat.</p>
         )}

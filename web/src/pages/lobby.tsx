@@ -7,6 +7,7 @@ import { connectLive, type LiveState } from '../api/live';
 import { GameList, myGamesInOrder, withPage } from '../parts/game-list';
 import { NewGameForm } from '../parts/new-game';
 import { GameShelf } from '../parts/game-shelf';
+import { openForMe } from '../parts/ratings';
 import { PERSONAL_EVENT } from '../parts/notices';
 import { PlayNow } from '../parts/play-now';
 import { navigate } from '../router';
@@ -95,6 +96,7 @@ function FinishedGames(props: { me: string }) {
  */
 export function LobbyPage() {
   const me = useSession();
+  const catalog = useCatalog();
   // A player's page links here to invite them: `/?invite=<name>`.
   const [inviting] = useState(() => new URLSearchParams(location.search).get('invite') ?? undefined);
   useEffect(() => {
@@ -105,6 +107,12 @@ export function LobbyPage() {
   const [invitations, setInvitations] = useState<GameSummary[]>([]);
   const [live, setLive] = useState<LiveState>('connecting');
   const [tick, setTick] = useState(0);
+  // The player's ratings, to leave out the open games whose range leaves them out.
+  const [ratings, setRatings] = useState<Record<string, { rating: number }>>({});
+  useEffect(() => {
+    if (!me || me.guest) return;
+    api.getPlayer(me.name).then((p) => setRatings(p.ratings ?? {}), () => {});
+  }, [me?.name]);
 
   useEffect(() => {
     api.listGames('open', false).then(setOpen, () => setOpen([]));
@@ -167,7 +175,7 @@ export function LobbyPage() {
         <h2>
           Open games <span class={`live ${live}`} title={`live updates: ${live}`} />
         </h2>
-        {open ? <GameList games={open} me={me?.name} empty="No game is waiting for players." testid="open-games" /> : <p>Loading…</p>}
+        {open ? <GameList games={me ? openForMe(me.guest ? open.filter((g) => !g.rated) : open, ratings, catalog) : open} me={me?.name} empty="No game is waiting for players." testid="open-games" /> : <p>Loading…</p>}
       </section>
       <section class="panel" id="new-game">
         <h2>New game</h2>

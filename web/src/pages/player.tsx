@@ -7,6 +7,8 @@ import { useCatalog } from '../api/catalog';
 import { problemText } from '../api/problem';
 import type { PlayerView } from '../api/types';
 import { GameList } from '../parts/game-list';
+import { RatingChart } from '../parts/rating-chart';
+import { poolName } from '../parts/ratings';
 import { tallyRows } from '../parts/tallies';
 import { useSession } from '../session';
 
@@ -93,6 +95,49 @@ export function PlayerPage(props: { name: string }) {
             </tbody>
           </table>
         )}
+      </section>
+      <section class="panel" data-testid="ratings">
+        <h2>Ratings</h2>
+        {Object.keys(player.ratings ?? {}).length === 0 ? (
+          <p class="hint">No rated game yet.</p>
+        ) : (
+          <>
+            <table class="tallies">
+              <thead>
+                <tr>
+                  <th scope="col">Game</th>
+                  <th scope="col">Rating</th>
+                  <th scope="col">Deviation</th>
+                  <th scope="col">Rated games</th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(player.ratings ?? {}).map(([pool, r]) => (
+                  <tr key={pool} data-pool={pool}>
+                    <th scope="row">
+                      <a href={`/leaderboards/${pool}`}>{poolName(catalog, pool)}</a>
+                    </th>
+                    <td>
+                      {Math.round(r.rating)}
+                      {r.provisional && <abbr title="provisional: the rating is still uncertain (deviation 110 or more)">?</abbr>}
+                    </td>
+                    <td>±{Math.round(r.deviation)}</td>
+                    <td>{r.games}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {Object.keys(player.ratings ?? {}).map((pool) => (
+              <figure key={pool} class="rating-figure">
+                <figcaption>{poolName(catalog, pool)}</figcaption>
+                <RatingChart name={player.name} pool={pool} title={`${player.name}'s rating in ${poolName(catalog, pool)}`} />
+              </figure>
+            ))}
+          </>
+        )}
+        <p class="hint">
+          <a href="/leaderboards">Leaderboards, and what the ratings mean</a>
+        </p>
       </section>
       <section class="panel">
         <h2>Recent games</h2>

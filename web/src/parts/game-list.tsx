@@ -1,6 +1,7 @@
 import { entryFor, gameName, seatName, useCatalog } from '../api/catalog';
 import type { CatalogGame, GameSummary } from '../api/types';
 import { reasonWords, seatLabel } from '../play/status';
+import { seatRating } from './ratings';
 
 /** Whether `name` is to move in `game`. */
 export function myTurn(game: GameSummary, name: string | undefined): boolean {
@@ -54,6 +55,12 @@ export function summaryState(game: GameSummary, me: string | undefined, entry: C
   return entry?.rounds ? `round ${game.ply}` : `move ${game.ply + 1}`;
 }
 
+/** A seat in a list: its name, who holds it, and their rating (`White: ann 1512?`). */
+export function seatLine(entry: Parameters<typeof seatName>[0], seat: GameSummary['seats'][number]): string {
+  const rating = seatRating(seat);
+  return `${seatName(entry, seat.seat)}: ${seatLabel(seat)}${rating ? ` ${rating}` : ''}`;
+}
+
 /** A list of games, each a link to its page. */
 export function GameList(props: { games: GameSummary[]; me?: string; empty: string; testid: string }) {
   const catalog = useCatalog();
@@ -67,10 +74,12 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
             <a href={`/games/${game.id}`} data-game-id={game.id}>
               <strong>{gameName(catalog, game.game, game.variant)}</strong>
               <span class="who">
-                {game.seats.map((s) => `${seatName(entryFor(catalog, game.game, game.variant), s.seat)}: ${seatLabel(s)}`).join(' · ')}
+                {game.seats.map((s) => seatLine(entryFor(catalog, game.game, game.variant), s)).join(' · ')}
               </span>
               <span class="state">{summaryState(game, props.me, entryFor(catalog, game.game, game.variant))}</span>
               {game.private && <span class="tag">private</span>}
+              {game.rated && <span class="tag">rated</span>}
+              {game.rating_range && <span class="tag">{`${game.rating_range[0]}–${game.rating_range[1]}`}</span>}
             </a>
           </li>
         );

@@ -27,6 +27,24 @@ describe('the new game form', () => {
     const twice: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'invite', level: 5, name: 'bob' }, { kind: 'invite', level: 5, name: 'BOB' }];
     expect(formProblem(entry('scg'), {}, '', '', twice)).toContain('one seat of a game');
   });
+  it('makes a game between people casual or asks for a rating range, never a game with the computer', () => {
+    const people: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'open', level: 5 }];
+    expect(newGameRequest({ ...base, entry: entry('sage'), seats: people, casual: true })).toEqual({
+      game: 'sage',
+      seats: [{ account: 'me' }, { open: true }],
+      rated: false,
+    });
+    expect(newGameRequest({ ...base, entry: entry('sage'), seats: people, ratingRange: [1400, 1700] })).toEqual({
+      game: 'sage',
+      seats: [{ account: 'me' }, { open: true }],
+      rating_range: [1400, 1700],
+    });
+    const computer: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'computer', level: 5 }];
+    expect(newGameRequest({ ...base, entry: entry('sage'), seats: computer, casual: true, ratingRange: [1, 2] })).toEqual({
+      game: 'sage',
+      seats: [{ account: 'me' }, { computer: 5 }],
+    });
+  });
   it('leaves out what does not apply and what is empty', () => {
     expect(newGameRequest({ ...base, entry: entry('sage'), options: { handicap: '3' }, seats: [{ kind: 'open', level: 5 }, { kind: 'me', level: 5 }] })).toEqual({
       game: 'sage',

@@ -9,6 +9,7 @@ import { problemText } from '../api/problem';
 import type { CatalogGame, CatalogOption, NewGame, PlayerName, SeatSpec } from '../api/types';
 import { navigate } from '../router';
 import { DEFAULT_LEVEL } from './play-now';
+import { readRange } from './ratings';
 
 /** What the form says of a seat: `name` is the player invited to it. */
 export type SeatChoice = { kind: 'me' | 'open' | 'computer' | 'invite'; level: number; name?: string };
@@ -80,6 +81,10 @@ export function newGameRequest(form: {
   closeEarly: boolean;
   seed: string;
   private?: boolean;
+  /** Casual (not rated), where the game could be rated. */
+  casual?: boolean;
+  /** The ratings an account must have to take an open seat. */
+  ratingRange?: [number, number] | null;
 }): NewGame {
   const { entry } = form;
   const request: NewGame = {
@@ -91,6 +96,10 @@ export function newGameRequest(form: {
     }),
   };
   if (form.private) request.private = true;
+  if (mayBeRated(form.seats)) {
+    if (form.casual) request.rated = false;
+    if (form.ratingRange) request.rating_range = form.ratingRange;
+  }
   if (entry.variant) request.variant = entry.variant;
   const options: Record<string, unknown> = {};
   for (const option of entry.options) {
@@ -108,6 +117,11 @@ export function newGameRequest(form: {
     request.clock = { days_per_move: clock };
   }
   return request;
+}
+
+/** Whether a game with `seats` may be rated: no seat is the computer's. */
+export function mayBeRated(seats: SeatChoice[]): boolean {
+  return !seats.some((s) => s.kind === 'computer');
 }
 
 /** The seats' names: the game's own, or numbered where it names none. */
@@ -236,6 +250,9 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [privateGame, setPrivateGame] = useState(false);
+  const [casual, setCasual] = useState(false);
+  const [rangeLow, setRangeLow] = useState('');
+  const [rangeHigh, setRangeHigh] = useState('');
   const entry = catalog?.games[chosen] ?? null;
 
   // A game whose table seats more: start with three.
@@ -257,9 +274,14 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
       setError(problem);
       return;
     }
+    const ratingRange = readRange(rangeLow, rangeHigh);
+    if (typeof ratingRange === 'string') {
+      setError(ratingRange);
+      return;
+    }
     setBusy(true);
     try {
-      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed, private: privateGame }));
+      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed, private: privateGame, casual, ratingRange }));
       navigate(`/games/${view.id}`);
     } catch (e) {
       setError(problemText(e));
@@ -352,6 +374,27 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
           <input type="checkbox" name="private" checked={privateGame} onChange={(e) => setPrivateGame(e.currentTarget.checked)} /> Private: in no
           public list; open seats are taken with the game’s invite link
         </label>
+        )}
+        {!props.guest && mayBeRated(seats) && (
+          <>
+            <label class="check">
+              <input type="checkbox" name="rated" checked={!casual} onChange={(e) => setCasual(!e.currentTarget.checked)} /> Rated: the
+              result changes both players’ ratings
+            </label>
+            {seats.some((s) => s.kind === 'open') && (
+              <fieldset class="row range">
+                <legend>
+                  Open seats for ratings <span class="hint">(optional)</span>
+                </legend>
+                <label>
+                  from <input name="rating_low" inputMode="numeric" size={5} value={rangeLow} onInput={(e) => setRangeLow(e.currentTarget.value)} />
+                </label>
+                <label>
+                  to <input name="rating_high" inputMode="numeric" size={5} value={rangeHigh} onInput={(e) => setRangeHigh(e.currentTarget.value)} />
+                </label>
+              </fieldset>
+            )}
+          </>
         )}
         {entry.rounds && (
           <label class="check">

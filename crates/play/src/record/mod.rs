@@ -79,7 +79,6 @@ pub struct GameRecord {
     pub rating_range: Option<[i32; 2]>,
 }
 
-
 /// A game's time limits.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSettings {

@@ -33,6 +33,11 @@ pub fn router() -> Router<AppState> {
 /// How every guest's name begins; nobody else's may.
 pub(crate) const GUEST_PREFIX: &str = "guest-";
 
+/// Whether `name` is a guest's (only guests' names begin [`GUEST_PREFIX`]).
+pub(crate) fn is_guest_name(name: &str) -> bool {
+    name.get(..GUEST_PREFIX.len()).is_some_and(|start| start.eq_ignore_ascii_case(GUEST_PREFIX))
+}
+
 /// A name others see: 1 to 32 letters, digits, `-`, `_` or `.`; names
 /// that begin `guest-` are the guests'.
 pub(crate) fn check_new_name(name: &str) -> Result<(), ApiError> {

@@ -76,8 +76,8 @@ pub fn all_pools() -> Vec<String> {
 pub fn rating_view(stored: &StoredRating, now: Timestamp) -> RatingView {
     let at = stored.at(now);
     RatingView {
-        rating: tenths(at.rating),
-        deviation: tenths(at.deviation),
+        rating: whole(at.rating),
+        deviation: whole(at.deviation),
         volatility: (at.volatility * 1e5).round() / 1e5,
         games: stored.games,
         provisional: at.is_provisional(&arbiter_store::RATING_SETTINGS),
@@ -85,9 +85,10 @@ pub fn rating_view(stored: &StoredRating, now: Timestamp) -> RatingView {
     }
 }
 
-/// `x` to one decimal.
-fn tenths(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+/// `x` as it is shown: a whole number (as every seat shows it, so a
+/// rating reads the same on a game and on its player's page).
+fn whole(x: f64) -> f64 {
+    x.round()
 }
 
 #[utoipa::path(get, path = "/api/players/{name}/ratings/{pool}", tag = "ratings",
@@ -118,8 +119,8 @@ pub(crate) async fn history(
             .into_iter()
             .map(|p| RatingPointView {
                 at: p.at.rfc3339(),
-                rating: tenths(p.rating),
-                deviation: tenths(p.deviation),
+                rating: whole(p.rating),
+                deviation: whole(p.deviation),
                 game: p.game.0,
             })
             .collect(),
@@ -148,8 +149,8 @@ pub(crate) async fn leaderboard(
             .map(|(line, rank)| LeaderboardEntry {
                 rank,
                 name: line.name,
-                rating: tenths(line.rating),
-                deviation: tenths(line.deviation),
+                rating: whole(line.rating),
+                deviation: whole(line.deviation),
                 games: line.games,
             })
             .collect(),

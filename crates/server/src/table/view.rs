@@ -234,7 +234,8 @@ impl Table {
                         (SeatKind::Declined, None)
                     }
                 };
-                let (rating, provisional, rating_change) = seat_rating(s);
+                let guest = name.as_deref().is_some_and(crate::routes::accounts::is_guest_name);
+                let (rating, provisional, rating_change) = if guest { (None, None, None) } else { seat_rating(s) };
                 SeatView { seat: self.label(Seat(s.seat)), name, kind, level, rating, provisional, rating_change }
             })
             .collect()
@@ -301,7 +302,8 @@ fn options_json(options: &arbiter_core::GameOptions) -> BTreeMap<String, serde_j
 
 /// The rating a seat shows: rounded, whether provisional, and the change
 /// a finished rated game made; a player not yet rated shows a new
-/// player's rating, provisional; a seat no account holds shows none.
+/// player's rating, provisional; a seat no account holds shows none (nor
+/// does a guest's: guests are not rated).
 fn seat_rating(seat: &arbiter_store::StoredSeat) -> (Option<i32>, Option<bool>, Option<i32>) {
     let settings = arbiter_store::RATING_SETTINGS;
     match (&seat.holder, seat.rating) {

@@ -54,7 +54,11 @@ async fn an_account_with_no_games_becomes_a_bot(s: &TestServer) {
     assert_eq!(made["seats"][1], json!({"seat": "r", "name": "rob", "kind": "invited"}), "{made}");
     let (status, taken) = s.post(&format!("/api/games/{id}/seats/r"), Some(&rob), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
-    assert_eq!(taken["seats"][1], json!({"seat": "r", "name": "rob", "kind": "bot"}), "{taken}");
+    assert_eq!(
+        taken["seats"][1],
+        json!({"seat": "r", "name": "rob", "kind": "bot", "rating": 1500, "provisional": true}),
+        "{taken}"
+    );
     assert_eq!(taken["seats"][0]["kind"], "human", "{taken}");
     let view = s.view(&id, None).await;
     assert_eq!(view["seats"][1]["kind"], "bot", "{view}");

@@ -40,7 +40,9 @@ async fn a_guest_plays_the_computer_and_takes_open_seats(s: &TestServer) {
     assert_eq!(status, StatusCode::OK, "{moved}");
 
     let ann = s.account("ann").await;
-    let open = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    // A casual game: a guest never takes a seat of a rated one.
+    let open =
+        s.create(&ann, json!({"game": "agog", "rated": false, "seats": [{"account": "me"}, {"open": true}]})).await;
     let open_id = open["id"].as_str().unwrap();
     let (status, taken) = s.post(&format!("/api/games/{open_id}/seats/b"), Some(&token), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "a guest takes an open seat: {taken}");
@@ -166,19 +168,28 @@ async fn a_guest_who_signs_out_ends_their_games_cleanly(s: &TestServer) {
     let computer = s.create(&token, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
     let computer_id = computer["id"].as_str().unwrap().to_string();
     let ann = s.account("ann").await;
-    let with_ann = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let with_ann =
+        s.create(&ann, json!({"game": "agog", "rated": false, "seats": [{"account": "me"}, {"open": true}]})).await;
     let ann_id = with_ann["id"].as_str().unwrap().to_string();
     let (status, taken) = s.post(&format!("/api/games/{ann_id}/seats/b"), Some(&token), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
     let unrelated = s.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"computer": 1}]})).await;
     // A game of three still waiting for its third player: the guest's seat
     // is open again once they leave.
-    let waiting =
-        s.create(&ann, json!({"game": "scg", "seats": [{"account": "me"}, {"open": true}, {"open": true}]})).await;
+    let waiting = s
+        .create(
+            &ann,
+            json!({"game": "scg", "rated": false, "seats": [{"account": "me"}, {"open": true}, {"open": true}]}),
+        )
+        .await;
     let waiting_id = waiting["id"].as_str().unwrap().to_string();
     let (status, taken) = s.post(&format!("/api/games/{waiting_id}/seats/B"), Some(&token), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
-    assert_eq!(taken["seats"][1], json!({"seat": "B", "name": name, "kind": "human"}), "{taken}");
+    assert_eq!(
+        taken["seats"][1],
+        json!({"seat": "B", "name": name, "kind": "human"}),
+        "a guest shows no rating: {taken}"
+    );
 
     let (status, _) = s.call(Method::DELETE, "/api/sessions/current", Some(&token), None).await;
     assert_eq!(status, StatusCode::NO_CONTENT);

@@ -64,7 +64,10 @@ async fn an_invited_player_takes_the_seat_or_declines(s: &TestServer) {
     // Bob accepts: the game starts.
     let (status, taken) = s.post(&seat, Some(&bob), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{taken}");
-    assert_eq!(taken["seats"][1], json!({"seat": "r", "name": "Bob", "kind": "human"}));
+    assert_eq!(
+        taken["seats"][1],
+        json!({"seat": "r", "name": "Bob", "kind": "human", "rating": 1500, "provisional": true})
+    );
     assert_eq!((taken["you"].clone(), taken["status"]["state"].clone()), (json!(["r"]), json!("ongoing")));
     let (_, invited) = s.get("/api/games?invited=true", Some(&bob)).await;
     assert_eq!(ids(&invited), Vec::<String>::new(), "accepted, no more an invitation");

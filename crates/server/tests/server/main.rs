@@ -35,8 +35,8 @@ mod offers;
 mod openapi;
 mod parsers_properties;
 mod players;
-mod ratings;
 mod private_games;
+mod ratings;
 mod scg;
 
 /// Every `.rs` file of this folder is a module of this binary.
