@@ -81,7 +81,7 @@ mod tests {
     fn twelve_players_move_a_rating_about_as_much_as_two() {
         let s = Settings::LICHESS;
         let two = rate_game(&[entrant(1500.0, 1), entrant(1500.0, 0)], &s);
-        let mut twelve: Vec<Entrant> = (0..12).map(|i| entrant(1500.0, 0.max(i))).collect();
+        let mut twelve: Vec<Entrant> = (0..12).map(|i| entrant(1500.0, i)).collect();
         twelve[0].place = 100;
         let twelve = rate_game(&twelve, &s);
         let (gain2, gain12) = (two[0].rating - 1500.0, twelve[0].rating - 1500.0);

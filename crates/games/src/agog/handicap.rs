@@ -5,6 +5,17 @@ use super::board::Square;
 /// The largest handicap.
 pub const MAX_HANDICAP: u8 = 10;
 
+/// What each handicap is worth to White, in Elo, from handicap 0 to
+/// [`MAX_HANDICAP`]: White's Elo edge over Black at that handicap, from
+/// White's score in `arbiter analyse agog --games 400 --handicap-steps 10
+/// --player level=3` (400 games a handicap; docs/RATINGS.md gives the
+/// run). A rated game with a handicap is rated with the difference from
+/// handicap 0.
+pub const HANDICAP_ELO: &[i32] = &[-21, 67, 70, 141, 175, 205, 254, 318, 386, 455, 576];
+
+// One value for every handicap, none missing.
+const _: () = assert!(HANDICAP_ELO.len() == MAX_HANDICAP as usize + 1);
+
 /// Squares (as in the rulings' table) of the Black golems removed for each
 /// handicap, front row first, symmetric about the a1–h8 diagonal.
 const TABLE: [&[Square]; 11] = {
@@ -66,11 +77,3 @@ mod tests {
         }
     }
 }
-
-/// What each handicap is worth to White, in Elo, from handicap 0 to
-/// [`MAX_HANDICAP`]: White's Elo edge over Black at that handicap, from
-/// White's score in `arbiter analyse agog --games 400 --handicap-steps 10
-/// --player level=3` (400 games a handicap; docs/RATINGS.md gives the
-/// run). A rated game with a handicap is rated with the difference from
-/// handicap 0.
-pub const HANDICAP_ELO: &[i32] = &[-21, 67, 70, 141, 175, 205, 254, 318, 386, 455, 576];
