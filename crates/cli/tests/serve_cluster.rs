@@ -204,3 +204,57 @@ async fn two_servers_on_one_postgres_database_are_one_service() {
         assert!(!log.contains("ERROR"), "{} logged an error:\n{log}", server.base);
     }
 }
+
+/// A rated game resigned by both its players at once, one on each server,
+/// ends once and is rated once: one resignation is refused, each player
+/// has exactly one point of rating history, and the two changes match.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_ended_on_two_servers_at_once_is_rated_once() {
+    let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
+    let one = Server::start(&db.url).await;
+    let two = Server::start(&db.url).await;
+    let ann = one.account("ann").await;
+    let bo = two.account("bo").await;
+    for round in 0..3 {
+        let game = one.create(&ann, json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+        assert_eq!(game["rated"], true, "{game}");
+        let id = game["id"].as_str().unwrap().to_string();
+        let second = game["seats"][1]["seat"].as_str().unwrap().to_string();
+        let (status, taken) = two.post(&format!("/api/games/{id}/seats/{second}"), Some(&bo), Value::Null).await;
+        assert_eq!(status, StatusCode::OK, "{taken}");
+        // Each side moves, so the game counts.
+        for ply in 0..2u64 {
+            for (server, token) in [(&one, &ann), (&two, &bo)] {
+                let view = server.view(&id, Some(token)).await;
+                if let Some(mv) = view["legal"].get(0) {
+                    let body = json!({"move": mv["move"], "ply": ply});
+                    let (status, moved) = server.post(&format!("/api/games/{id}/moves"), Some(token), body).await;
+                    assert_eq!(status, StatusCode::OK, "{moved}");
+                    break;
+                }
+            }
+        }
+        let path = format!("/api/games/{id}/resign");
+        let ((s1, a1), (s2, a2)) =
+            tokio::join!(one.post(&path, Some(&ann), Value::Null), two.post(&path, Some(&bo), Value::Null));
+        assert!(
+            [s1, s2].iter().filter(|s| s.is_success()).count() == 1,
+            "round {round}: exactly one resignation ends it: {s1} {a1} / {s2} {a2}"
+        );
+        let over = if s1.is_success() { a1 } else { a2 };
+        let changes: Vec<i64> =
+            over["seats"].as_array().unwrap().iter().map(|s| s["rating_change"].as_i64().unwrap()).collect();
+        assert!(changes.iter().all(|c| *c != 0), "{over}");
+        if round == 0 {
+            assert_eq!(changes[0], -changes[1], "two new players move alike: {over}");
+        }
+        assert_eq!(two.view(&id, None).await["seats"], over["seats"], "both servers show the one rating");
+    }
+    for (name, server) in [("ann", &one), ("bo", &two)] {
+        let (status, points) = server.get(&format!("/api/players/{name}/ratings/sage"), None).await;
+        assert_eq!(status, StatusCode::OK, "{points}");
+        assert_eq!(points.as_array().unwrap().len(), 3, "one point a game: {points}");
+        let (_, page) = server.get(&format!("/api/players/{name}"), None).await;
+        assert_eq!(page["ratings"]["sage"]["games"], 3, "{page}");
+    }
+}

@@ -156,3 +156,24 @@ pub(crate) async fn leaderboard(
             .collect(),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{all_pools, read_pool};
+
+    #[test]
+    fn pools_are_games_and_their_editions_but_the_default() {
+        assert_eq!(read_pool("agog").unwrap(), "agog");
+        assert_eq!(read_pool("agog/current").unwrap(), "agog", "the default edition is the game's pool");
+        assert_eq!(read_pool("agog/classic").unwrap(), "agog/classic");
+        assert_eq!(read_pool("scg").unwrap(), "scg");
+        for bad in ["", "/", "agog/", "agog/classic/x", "sage/classic", "chess", "agog/%00", &"x".repeat(5000)] {
+            let refused = read_pool(bad).unwrap_err();
+            assert!(refused.message.contains("agog/classic"), "{bad:?}: {}", refused.message);
+            assert!(refused.message.chars().count() < 200, "the path is cut short in the message");
+        }
+        let pools = all_pools();
+        assert!(pools.contains(&"agog/classic".to_string()) && pools.contains(&"ogama".to_string()));
+        assert!(pools.iter().all(|p| read_pool(p).ok().as_deref() == Some(p.as_str())));
+    }
+}
