@@ -1075,12 +1075,12 @@ export interface components {
     RatingView: {
       /**
        * Format: double
-       * @description The rating (a new player starts at 1500), to one decimal.
+       * @description The rating (a new player starts at 1500), rounded.
        */
       rating: number;
       /**
        * Format: double
-       * @description Its deviation now, to one decimal: it grows with the time since
+       * @description Its deviation now, rounded: it grows with the time since
        * the player's last rated game.
        */
       deviation: number;
