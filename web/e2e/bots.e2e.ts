@@ -68,7 +68,7 @@ it('marks a bot in the invite completion and on its page; the bot takes its seat
   const id = ann.page.url().split('/').pop()!;
 
   // The bot accepts the invitation: its seat is a bot's, and the page says so.
-  await expect.poll(async () => (await viewOf(ann.page, id)).seats[1], { timeout: 30_000 }).toEqual({ seat: 'r', name: rob.name, kind: 'bot' });
+  await expect.poll(async () => (await viewOf(ann.page, id)).seats[1], { timeout: 30_000 }).toEqual({ seat: 'r', name: rob.name, kind: 'bot', rating: 1500, provisional: true });
   await expect.poll(() => ann.page.textContent('[data-testid=status]')).toContain('to move');
   await expect.poll(() => ann.page.textContent('.seats')).toContain(`${rob.name} (bot)`);
 
