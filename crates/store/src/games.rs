@@ -225,7 +225,7 @@ pub struct GameUpdate {
     pub mail: Vec<crate::mail::NewMail>,
     /// The players to rate, if the change ends a rated game: rated in the
     /// same transaction, so a game is rated exactly when it ends.
-    pub rated_end: Option<crate::ratings::RatedEnd>,
+    pub rated_end: Option<crate::rated_end::RatedEnd>,
     /// Notices that tell of the change, kept with it (and announced to
     /// the other servers when it is committed).
     pub notices: Vec<crate::notices::NewNotice>,

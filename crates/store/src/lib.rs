@@ -153,6 +153,8 @@ mod open;
 mod password_resets;
 mod pg_plain_change;
 mod players;
+mod rated_end;
+mod rating_queries;
 mod ratings;
 mod sessions;
 mod sqlite_writer;
