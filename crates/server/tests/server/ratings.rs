@@ -123,6 +123,11 @@ async fn games_are_rated_once_when_they_end(s: &TestServer) {
     assert_eq!(history(s, "bob", "agog/classic").await.len(), 1);
     assert!(history(s, "bob", "agog").await.is_empty());
     assert_eq!(history(s, "bob", "agog/current").await.len(), 0, "the default edition is the game's pool");
+    for name in ["nobody", "a%20b"] {
+        let (status, refused) = s.get(&format!("/api/players/{name}/ratings/sage"), None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{name}: {refused}");
+        assert!(message(&refused).contains("no player"), "{refused}");
+    }
     for pool in ["chess", "agog/third", "sage/classic"] {
         let (status, refused) = s.get(&format!("/api/players/bob/ratings/{pool}"), None).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{pool}: {refused}");
