@@ -266,6 +266,9 @@ pub struct GameView {
     /// The ratings an account must have to take an open seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating_range: Option<[i32; 2]>,
+    /// The tournament the game is a game of, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a
@@ -310,6 +313,9 @@ pub struct GameSummary {
     /// The ratings an account must have to take an open seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating_range: Option<[i32; 2]>,
+    /// The tournament the game is a game of, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
 }
 
 /// `POST /api/games/{id}/seats/{seat}/invite`: the player the creator

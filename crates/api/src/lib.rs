@@ -25,6 +25,7 @@ pub mod players;
 pub mod ratings;
 pub mod report;
 pub mod rules;
+pub mod tournaments;
 
 pub use accounts::{
     AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, PasswordResetConfirm, PasswordResetRequest,
@@ -43,3 +44,4 @@ pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use ratings::{LeaderboardEntry, RatingPointView, RatingView};
 pub use report::PositionReport;
 pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal, RulesPage, RulesSection};
+pub use tournaments::{Bye, NewTournament, Pairing, Tiebreaks, TournamentPlayer, TournamentRound, TournamentSummary, TournamentView};

@@ -28,10 +28,18 @@ pub struct NoticeView {
     /// Its number: later notices have larger numbers.
     pub id: i64,
     /// `your_turn`, `invited`, `declined` (someone the person invited
-    /// declined), `offer`, `round_open`, `game_over` or `chat`.
+    /// declined), `offer`, `round_open`, `game_over`, `chat`,
+    /// `tournament_round` (a round of a tournament of theirs started) or
+    /// `tournament_over`.
     pub kind: String,
-    /// The game it is about.
-    pub game: String,
+    /// The game it is about: every notice but a tournament's has one (a
+    /// tournament round's names the person's game in it, if they have
+    /// one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<String>,
+    /// The tournament it is about, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
     /// The seat it concerns, where there is one (an invitation's seat).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seat: Option<String>,

@@ -108,6 +108,7 @@ impl Match {
             )?;
             rounds.announce_missing();
             rounds.set_rating_terms(record.rated, record.rating_range);
+            rounds.set_tournament(record.tournament);
             return Ok(Match::Rounds(Box::new(rounds)));
         }
         let start = game.start(&record.options, None)?;
@@ -119,6 +120,7 @@ impl Match {
         fresh.seed = record.seed;
         fresh.rated = record.rated;
         fresh.rating_range = record.rating_range;
+        fresh.tournament = record.tournament;
         Ok(Match::Turns(Session::from_record(&fresh)?))
     }
 

@@ -255,6 +255,9 @@ async fn store_and_tell(
     let table = Arc::new(table);
     state.games.keep(table.clone());
     tell_this_server(&state, &table);
+    if table.stored.record.tournament.is_some() && table.made.as_ref().is_some_and(Made::ended) {
+        tokio::spawn(crate::tournaments::game_over(state.clone(), table.clone()));
+    }
     crate::notices::poke(&state, told);
     crate::notices::tell_turns(&state, turns, now);
     crate::notices::poke_players(&state, &table);

@@ -38,6 +38,7 @@ mod searches;
 mod sockets;
 mod state;
 mod table;
+mod tournaments;
 mod topics;
 mod verbs;
 
@@ -53,6 +54,7 @@ use crate::table::Table;
 pub use error::ApiError;
 pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
+pub use tournaments::handle_due as handle_due_tournaments;
 pub use mail::send_due;
 pub use mailer::{Mailer, MailerError};
 pub use metrics::count_allocations_with;
@@ -139,6 +141,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::games::router())
         .merge(routes::players::router())
         .merge(routes::ratings::router())
+        .merge(routes::tournaments::router())
         .merge(routes::chat::router())
         .merge(routes::offers::router())
         .merge(routes::notices::router())
@@ -194,6 +197,7 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
         tokio::spawn(jobs::sweep::run(state.clone())),
         tokio::spawn(jobs::standings::fill(state.store.clone())),
         tokio::spawn(jobs::awaited::fill(state.clone())),
+        tokio::spawn(jobs::tournaments::run(state.clone())),
     ];
     tasks.extend(jobs::computer::start_workers(state));
     if let Some(mailer) = &state.mailer {

@@ -192,7 +192,8 @@ pub fn tell_turns(state: &AppState, turns: Vec<NewNotice>, now: arbiter_play::Ti
         let view = arbiter_api::NoticeView {
             id: 0,
             kind: notice.kind.as_str().to_string(),
-            game: notice.game.0,
+            game: Some(notice.game.0),
+            tournament: None,
             seat: notice.seat,
             text: notice.text,
             at: now.rfc3339(),

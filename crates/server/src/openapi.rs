@@ -8,7 +8,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, catalog, chat, games, guests, invitations, live, me, metrics, notices, offers, password_reset, players,
-    positions, ratings, service,
+    positions, ratings, service, tournaments,
 };
 use crate::state::AppState;
 
@@ -36,6 +36,8 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         chat::write, chat::read, chat::remove, chat::mute, chat::muted, chat::unmute,
         catalog::get_catalog, catalog::get_rules, positions::position, players::names, players::player,
         ratings::history, ratings::leaderboard,
+        tournaments::create, tournaments::list, tournaments::view, tournaments::join, tournaments::leave,
+        tournaments::remove, tournaments::start,
         offers::offer, offers::accept, offers::decline, notices::notices,
         live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,

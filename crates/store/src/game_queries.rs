@@ -4,7 +4,7 @@ use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
 use crate::error::StoreError;
-use crate::game_rows::{GameSeatRow, game_columns, game_tables, games_from_rows, holder_columns, write_record};
+use crate::game_rows::{GameSeatRow, game_columns, game_tables, games_from_rows, write_record};
 use crate::games::{GameFilter, GameKey, GameState, NewGame, StoredGame};
 use crate::open::Store;
 
@@ -36,6 +36,52 @@ const GAMES_BY_FILTER: &str = concat!(
 const COMPUTER_GAMES_OF: &str = "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.state <> 'finished' \
      AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_key = g.key AND s.computer_level IS NOT NULL)";
 
+/// Inserts the game `$new` (a [`NewGame`]) with its record head written as
+/// `$record` and its seats, in the transaction `$tx` (its moves, mail and
+/// announcement are the caller's).
+macro_rules! insert_game {
+    ($tx:expr, $new:expr, $record:expr) => {
+        async {
+            let new: &$crate::games::NewGame = $new;
+            let record: &str = $record;
+            let game = new.record.game.to_string();
+                sqlx::query(
+                    "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
+                     invite_code, awaited, rating_pool) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9, $10)",
+                )
+                .bind(new.key.0.as_str())
+                .bind(game.as_str())
+                .bind(new.state.as_str())
+                .bind(record)
+                .bind(new.deadline.map(arbiter_play::Timestamp::unix))
+                .bind(new.now.unix())
+                .bind(new.creator.map(|c| c.0))
+                .bind(new.invite.as_deref())
+                .bind(new.awaited)
+                .bind(new.record.rating_pool())
+                .execute(&mut *$tx)
+                .await?;
+                for seat in &new.seats {
+                    let (account, level, invited, declined) = $crate::game_rows::holder_columns(&seat.holder);
+                    sqlx::query(
+                        "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id, declined) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
+                    )
+                        .bind(new.key.0.as_str())
+                        .bind(i32::from(seat.seat))
+                        .bind(account)
+                        .bind(level)
+                        .bind(invited)
+                        .bind(declined)
+                        .execute(&mut *$tx)
+                        .await?;
+                }
+                Ok::<(), sqlx::Error>(())
+        }
+    };
+}
+pub(crate) use insert_game;
+
 impl Store {
     /// Creates a game at version 1 with its mail, in one transaction that
     /// also tells the other servers (PostgreSQL). A key that another game
@@ -48,7 +94,6 @@ impl Store {
         let moves = crate::game_moves::MovesWrite::whole(new.record.moves.clone());
         let head = arbiter_play::GameRecord { moves: Vec::new(), ..new.record.clone() };
         let record = write_record(&new.key, &head)?;
-        let game = new.record.game.to_string();
         let limit = new.computer_games_limit.filter(|_| new.has_computer()).zip(new.creator);
         in_write_transaction!(self, tx => {
             if let Some((limit, creator)) = limit {
@@ -68,37 +113,7 @@ impl Store {
                     return Err(StoreError::TooManyGames { limit });
                 }
             }
-            sqlx::query(
-                "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
-                 invite_code, awaited, rating_pool) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9, $10)",
-            )
-            .bind(new.key.0.as_str())
-            .bind(game.as_str())
-            .bind(new.state.as_str())
-            .bind(record.as_str())
-            .bind(new.deadline.map(Timestamp::unix))
-            .bind(new.now.unix())
-            .bind(new.creator.map(|c| c.0))
-            .bind(new.invite.as_deref())
-            .bind(new.awaited)
-            .bind(new.record.rating_pool())
-            .execute(&mut *tx)
-            .await?;
-            for seat in &new.seats {
-                let (account, level, invited, declined) = holder_columns(&seat.holder);
-                sqlx::query(
-                    "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id, declined) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                    .bind(new.key.0.as_str())
-                    .bind(i32::from(seat.seat))
-                    .bind(account)
-                    .bind(level)
-                    .bind(invited)
-                    .bind(declined)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            insert_game!(tx, new, &record).await?;
             crate::game_moves::write_moves!(tx, &new.key, &moves).await?;
             for mail in &new.mail {
                 crate::mail_queries::insert_mail!(&mut *tx, mail).await?;

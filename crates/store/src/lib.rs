@@ -44,6 +44,9 @@
 //!   `(sent, next_attempt)` and `(account_id, failed)`.
 //! - `password_resets`: a reset link's `token_hash`, `account_id`,
 //!   `created`, `expires`.
+//! - `tournaments`, `tournament_players`, `tournament_games` (each game
+//!   of a round, its players and, once over, its result) and
+//!   `tournament_byes`: see `migrations/*/0014_tournaments.sql`.
 //! - `announcements` (SQLite only): what a process beside the server
 //!   (`arbiter admin`) tells it — `origin`, `channel`, `payload`,
 //!   `created` — read by the server's [`Listener`].
@@ -158,6 +161,9 @@ mod rating_queries;
 mod ratings;
 mod sessions;
 mod sqlite_writer;
+mod tournament_queries;
+mod tournament_rounds;
+mod tournaments;
 mod update;
 mod verifications;
 
@@ -174,7 +180,7 @@ pub use guests::GUEST_PASSWORD_HASH;
 pub use mail::{MailToken, NewMail, QueuedMail, ReplyTo};
 pub use mail_in::MAIL_IN_KEPT;
 pub use mail_queries::{FailedMail, MailCounts};
-pub use notices::{NewNotice, Notice, NoticeKind};
+pub use notices::{NewNotice, Notice, NoticeKind, TournamentNotice};
 pub use notify::{Heard, Listener};
 pub use offers::{Offer, OfferKind};
 pub use open::{Backend, Store};
@@ -182,4 +188,9 @@ pub use password_resets::{NewPasswordReset, PasswordReset, ResetRefusal};
 pub use players::{Player, Tally};
 pub use ratings::{LeaderboardLine, RatedEnd, RatedSeat, RatingPoint, SETTINGS as RATING_SETTINGS, StoredRating};
 pub use sessions::{SessionId, SessionInfo, SignedSession};
+pub use tournament_queries::TOURNAMENTS_A_PAGE;
+pub use tournaments::{
+    Departure, Entrant, EntryRefusal, NewTournament, RoundStart, StoredTournament, TableResult, TournamentBye,
+    TournamentEnd, TournamentGame, TournamentKind, TournamentState, TournamentWhole,
+};
 pub use verifications::{NewVerification, VerifyRefusal};

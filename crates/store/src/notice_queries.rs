@@ -15,7 +15,7 @@ pub const NOTICES_KEPT: i64 = 30 * 24 * 3600;
 /// The most notices one request reads.
 pub const NOTICES_A_PAGE: i64 = 100;
 
-type NoticeRow = (i64, String, String, Option<String>, String, i64);
+type NoticeRow = (i64, Option<String>, Option<i64>, String, Option<String>, String, i64);
 
 impl Store {
     /// Keeps `notices`, made at `now`, outside any change to a game (a
@@ -52,7 +52,7 @@ impl Store {
     ) -> Result<Vec<Notice>, StoreError> {
         let rows = on_pool!(self, pool => {
             sqlx::query_as::<_, NoticeRow>(
-                "SELECT id, game_key, kind, seat, text, at FROM notices \
+                "SELECT id, game_key, tournament_id, kind, seat, text, at FROM notices \
                  WHERE account_id = $1 AND id > $2 AND at >= $3 ORDER BY id LIMIT $4",
             )
             .bind(account.0)
@@ -63,12 +63,13 @@ impl Store {
             .await
         })?;
         rows.into_iter()
-            .map(|(id, game, kind, seat, text, at)| {
+            .map(|(id, game, tournament, kind, seat, text, at)| {
                 let kind = NoticeKind::parse(&kind).ok_or_else(|| StoreError::Record {
-                    key: GameKey(game.clone()),
+                    key: GameKey(game.clone().unwrap_or_default()),
                     reason: format!("'{kind}': unknown notice kind"),
                 })?;
-                Ok(Notice { id, game: GameKey(game), kind, seat, text, at: Timestamp::from_unix(at) })
+                let game = game.map(GameKey);
+                Ok(Notice { id, game, tournament, kind, seat, text, at: Timestamp::from_unix(at) })
             })
             .collect()
     }

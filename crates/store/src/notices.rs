@@ -29,11 +29,16 @@ pub enum NoticeKind {
     GameOver,
     /// Someone wrote in the players' room of a game of theirs.
     Chat,
+    /// A round of a tournament of theirs started (with their game, if
+    /// they have one in it).
+    TournamentRound,
+    /// A tournament of theirs is over.
+    TournamentOver,
 }
 
 impl NoticeKind {
     /// Every kind.
-    pub const ALL: [NoticeKind; 7] = [
+    pub const ALL: [NoticeKind; 9] = [
         NoticeKind::YourTurn,
         NoticeKind::Invited,
         NoticeKind::Declined,
@@ -41,6 +46,8 @@ impl NoticeKind {
         NoticeKind::RoundOpen,
         NoticeKind::GameOver,
         NoticeKind::Chat,
+        NoticeKind::TournamentRound,
+        NoticeKind::TournamentOver,
     ];
 
     /// The kind's word, as the API writes it.
@@ -53,6 +60,8 @@ impl NoticeKind {
             NoticeKind::RoundOpen => "round_open",
             NoticeKind::GameOver => "game_over",
             NoticeKind::Chat => "chat",
+            NoticeKind::TournamentRound => "tournament_round",
+            NoticeKind::TournamentOver => "tournament_over",
         }
     }
 
@@ -83,13 +92,31 @@ pub struct NewNotice {
     pub text: String,
 }
 
+/// A notice of a tournament to keep: about the tournament, and about the
+/// person's game in it where there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentNotice {
+    /// Whom it tells.
+    pub account: AccountId,
+    /// The tournament.
+    pub tournament: i64,
+    /// The person's game it is about, if any.
+    pub game: Option<GameKey>,
+    /// What it tells.
+    pub kind: NoticeKind,
+    /// The words shown.
+    pub text: String,
+}
+
 /// A notice as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     /// Its number: later notices have larger numbers.
     pub id: i64,
-    /// The game it is about.
-    pub game: GameKey,
+    /// The game it is about (a tournament's notice may have none).
+    pub game: Option<GameKey>,
+    /// The tournament it is about, if any.
+    pub tournament: Option<i64>,
     /// What it tells.
     pub kind: NoticeKind,
     /// The seat it concerns, if any.
@@ -126,6 +153,30 @@ macro_rules! insert_notice {
     };
 }
 pub(crate) use insert_notice;
+
+/// Keeps `$notice` (a [`TournamentNotice`]) made at `$now` in the
+/// transaction `$tx`.
+macro_rules! insert_tournament_notice {
+    ($tx:expr, $notice:expr, $now:expr) => {
+        async {
+            let notice: &$crate::notices::TournamentNotice = $notice;
+            let now: arbiter_play::Timestamp = $now;
+            sqlx::query(
+                "INSERT INTO notices (account_id, game_key, tournament_id, kind, text, at) VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(notice.account.0)
+            .bind(notice.game.as_ref().map(|g| g.0.as_str()))
+            .bind(notice.tournament)
+            .bind(notice.kind.as_str())
+            .bind(notice.text.as_str())
+            .bind(now.unix())
+            .execute($tx)
+            .await
+            .map(|_| ())
+        }
+    };
+}
+pub(crate) use insert_tournament_notice;
 
 /// The payload announcing notices for `accounts`: `<origin>:<id>,<id>,…`.
 pub(crate) fn announcement(origin: u64, accounts: &[AccountId]) -> String {

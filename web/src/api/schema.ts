@@ -117,6 +117,25 @@ export interface paths {
   "/api/leaderboards/{pool}": {
     get: operations["leaderboard"];
   };
+  "/api/tournaments": {
+    get: operations["list"];
+    post: operations["create"];
+  };
+  "/api/tournaments/{id}": {
+    get: operations["view"];
+  };
+  "/api/tournaments/{id}/players": {
+    post: operations["join"];
+  };
+  "/api/tournaments/{id}/players/me": {
+    delete: operations["leave"];
+  };
+  "/api/tournaments/{id}/players/{name}": {
+    delete: operations["remove"];
+  };
+  "/api/tournaments/{id}/start": {
+    post: operations["start"];
+  };
   "/api/games/{id}/offers": {
     post: operations["offer"];
   };
@@ -218,6 +237,17 @@ export interface components {
        * line each.
        */
       notes: string[];
+    };
+    /** @description A player without a game in a round. */
+    Bye: {
+      /** @description The player. */
+      name: string;
+      /**
+       * Format: double
+       * @description What it is worth: 1 (the pairing's bye), ½ (joined late), 0 (a
+       * round robin's round off).
+       */
+      points: number;
     };
     /** @description The games a server offers. */
     Catalog: {
@@ -520,6 +550,11 @@ export interface components {
       rated?: boolean;
       /** @description The ratings an account must have to take an open seat. */
       rating_range?: number[] | null;
+      /**
+       * Format: int64
+       * @description The tournament the game is a game of, if any.
+       */
+      tournament?: number | null;
     };
     /** @description A game as its viewer may see it. */
     GameView: {
@@ -599,6 +634,11 @@ export interface components {
       rated?: boolean;
       /** @description The ratings an account must have to take an open seat. */
       rating_range?: number[] | null;
+      /**
+       * Format: int64
+       * @description The tournament the game is a game of, if any.
+       */
+      tournament?: number | null;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step
@@ -805,6 +845,51 @@ export interface components {
        */
       rating_range?: number[] | null;
     };
+    /** @description `POST /api/tournaments`: a tournament to create. */
+    NewTournament: {
+      /** @description Its name (1 to 80 characters). */
+      name: string;
+      /**
+       * @description The game, as the catalog names it (`agog`, `sage`, `ogama`,
+       * `scg`).
+       */
+      game: string;
+      /** @description The edition or variant, if not the game's default. */
+      variant?: string | null;
+      /** @description The game's options, as `POST /api/games` takes them. */
+      options?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description `round_robin`, `double_round_robin`, `swiss` or `scg_tables`. */
+      kind: string;
+      /**
+       * Format: int32
+       * @description A Swiss: its number of rounds (1 to 20). Other kinds: none.
+       */
+      rounds?: number | null;
+      /**
+       * Format: int32
+       * @description Days each player has for a move (1 to 365); in Single Capture Go,
+       * a round's hours are 24 times this.
+       */
+      days_per_move: number;
+      /** @description Whether its games are rated. */
+      rated: boolean;
+      /**
+       * Format: int32
+       * @description The most players who may join (round robins: 3 to 12, the default
+       * 12; a Swiss: 2 to 1,000, the default 64; Single Capture Go tables:
+       * 3 to 1,000, the default 48).
+       */
+      max_players?: number | null;
+      /**
+       * @description When it starts (RFC 3339, within a year): by itself if it has
+       * enough players then, else it is called off.
+       */
+      starts_at: string;
+      /** @description Whether players' vacations stop its clocks (default true). */
+      vacation?: boolean | null;
+    };
     /** @description A notice of the personal channel. */
     NoticeView: {
       /**
@@ -814,11 +899,22 @@ export interface components {
       id: number;
       /**
        * @description `your_turn`, `invited`, `declined` (someone the person invited
-       * declined), `offer`, `round_open`, `game_over` or `chat`.
+       * declined), `offer`, `round_open`, `game_over`, `chat`,
+       * `tournament_round` (a round of a tournament of theirs started) or
+       * `tournament_over`.
        */
       kind: string;
-      /** @description The game it is about. */
-      game: string;
+      /**
+       * @description The game it is about: every notice but a tournament's has one (a
+       * tournament round's names the person's game in it, if they have
+       * one).
+       */
+      game?: string | null;
+      /**
+       * Format: int64
+       * @description The tournament it is about, if any.
+       */
+      tournament?: number | null;
       /** @description The seat it concerns, where there is one (an invitation's seat). */
       seat?: string | null;
       /** @description What it says. */
@@ -880,6 +976,20 @@ export interface components {
       winners: string[];
       /** @description How it ended (`resignation`, `timeout`, a rule's word), once over. */
       reason?: string | null;
+    };
+    /** @description A game of a round. */
+    Pairing: {
+      /** @description The players, in seat order (the first seat first). */
+      seats: string[];
+      /** @description The game's id. */
+      game: string;
+      /**
+       * @description Once it is over: `1-0`, `0-1`, `½-½`, `0-0` (called off); a Single
+       * Capture Go table: each seat's place, `1 2 2 4`.
+       */
+      result?: string | null;
+      /** @description Once it is over: each seat's points from it. */
+      points?: number[] | null;
     };
     /** @description A new password set by a reset link (`POST /api/password-reset/confirm`). */
     PasswordResetConfirm: {
@@ -1371,6 +1481,193 @@ export interface components {
        */
       state: string;
     };
+    /** @description A player's tiebreaks. */
+    Tiebreaks: {
+      /**
+       * Format: double
+       * @description Sonneborn–Berger: the scores of the opponents beaten, plus half
+       * those of the opponents drawn.
+       */
+      sonneborn_berger: number;
+      /**
+       * Format: double
+       * @description Buchholz: the opponents' scores added up.
+       */
+      buchholz: number;
+      /**
+       * Format: double
+       * @description Points in the games among the players tied with them.
+       */
+      head_to_head: number;
+    };
+    /** @description One player of a tournament. */
+    TournamentPlayer: {
+      /** @description Their name. */
+      name: string;
+      /**
+       * Format: double
+       * @description Their rating in the tournament's game and edition now, rounded;
+       * none without one.
+       */
+      rating?: number | null;
+      /**
+       * Format: int32
+       * @description Their rank from 1 (tied players share one).
+       */
+      rank: number;
+      /**
+       * Format: double
+       * @description Their score in points (a win 1, a draw ½, a pairing bye 1, a
+       * late joiner's bye ½; a Single Capture Go table: the share of the
+       * table's point their finishing place earns).
+       */
+      score: number;
+      /** @description The tiebreaks, in the order they count. */
+      tiebreaks: components["schemas"]["Tiebreaks"];
+      /**
+       * @description Whether they withdrew, left, were removed, or lost two games on
+       * time: never paired again.
+       */
+      withdrawn: boolean;
+    };
+    /** @description One round of a tournament. */
+    TournamentRound: {
+      /**
+       * Format: int32
+       * @description Its number, from 1.
+       */
+      number: number;
+      /** @description `running` while a game of it is, else `finished`. */
+      state: string;
+      /** @description Its games, board 1 first. */
+      pairings: components["schemas"]["Pairing"][];
+      /** @description The players without a game this round. */
+      byes: components["schemas"]["Bye"][];
+    };
+    /** @description A tournament in a list. */
+    TournamentSummary: {
+      /**
+       * Format: int64
+       * @description Its id.
+       */
+      id: number;
+      /** @description Its name. */
+      name: string;
+      /** @description The game. */
+      game: string;
+      /** @description The edition or variant, if not the game's default. */
+      variant?: string | null;
+      /** @description `round_robin`, `double_round_robin`, `swiss` or `scg_tables`. */
+      kind: string;
+      /** @description `upcoming`, `running` or `finished`. */
+      state: string;
+      /** @description Who created it. */
+      organiser: string;
+      /**
+       * Format: int32
+       * @description How many players are in it.
+       */
+      player_count: number;
+      /**
+       * Format: int32
+       * @description The most who may join.
+       */
+      max_players: number;
+      /**
+       * Format: int32
+       * @description Its rounds: as set for a Swiss; for other kinds, known once it
+       * starts (0 before).
+       */
+      rounds_planned: number;
+      /**
+       * Format: int32
+       * @description The rounds started so far.
+       */
+      round: number;
+      /**
+       * Format: int32
+       * @description Days per move.
+       */
+      days_per_move: number;
+      /** @description Whether its games are rated. */
+      rated: boolean;
+      /** @description Whether players' vacations stop its clocks. */
+      vacation: boolean;
+      /** @description When it starts (or started), RFC 3339. */
+      starts_at: string;
+      /** @description When it ended, once finished. */
+      ended_at?: string | null;
+      /** @description Why it ended without being played (too few players at the start). */
+      called_off?: string | null;
+    };
+    /** @description A tournament as anyone may see it. */
+    TournamentView: {
+      /**
+       * Format: int64
+       * @description Its id.
+       */
+      id: number;
+      /** @description Its name. */
+      name: string;
+      /** @description The game. */
+      game: string;
+      /** @description The edition or variant, if not the game's default. */
+      variant?: string | null;
+      /** @description The game's options beyond the variant, as given at creation. */
+      options?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description `round_robin`, `double_round_robin`, `swiss` or `scg_tables`. */
+      kind: string;
+      /** @description `upcoming`, `running` or `finished`. */
+      state: string;
+      /** @description Who created it. */
+      organiser: string;
+      /**
+       * Format: int32
+       * @description The most who may join.
+       */
+      max_players: number;
+      /**
+       * Format: int32
+       * @description Its rounds: as set for a Swiss; for other kinds, known once it
+       * starts (0 before).
+       */
+      rounds_planned: number;
+      /**
+       * Format: int32
+       * @description The rounds started so far.
+       */
+      round: number;
+      /**
+       * Format: int32
+       * @description Days per move.
+       */
+      days_per_move: number;
+      /** @description Whether its games are rated. */
+      rated: boolean;
+      /** @description Whether players' vacations stop its clocks. */
+      vacation: boolean;
+      /** @description When it starts (or started), RFC 3339. */
+      starts_at: string;
+      /** @description When it ended, once finished. */
+      ended_at?: string | null;
+      /** @description Why it ended without being played (too few players at the start). */
+      called_off?: string | null;
+      /** @description Its players, in the order they joined. */
+      players: components["schemas"]["TournamentPlayer"][];
+      /** @description Its rounds, the first first. */
+      rounds: components["schemas"]["TournamentRound"][];
+      /** @description The players by rank, first place first (names). */
+      standings: string[];
+      /** @description Whether the caller is in it (false when signed out). */
+      joined: boolean;
+      /**
+       * @description What the caller may do now: `join`, `leave` (before the start),
+       * `withdraw` (after), `start` and `remove` (the organiser's).
+       */
+      may: string[];
+    };
     /**
      * @description `POST /api/me/email/verify`: the token of the link mailed to the
      * address.
@@ -1745,28 +2042,18 @@ export interface operations {
   list: {
     parameters: {
       path: {
-        /** @description `open`, `active` or `finished`. */
+        /**
+         * @description `upcoming` (the soonest first), `running` or `finished` (the
+         * latest started first); all if not given.
+         */
         state: string | null;
-        /** @description Only the caller's games (private ones included). */
-        mine: boolean | null;
-        /**
-         * @description Only games with a seat kept for the caller: invitations (private
-         * ones included).
-         */
-        invited: boolean | null;
-        /**
-         * @description The next page: only the games after this one (a game's id) in the
-         * list's order, the most recently changed first.
-         */
-        after: string | null;
-        /** @description At most this many games, 1 to 100 (default 100). */
-        limit: number | null;
       };
     };
     responses: {
+      /** @description at most 100 */
       200: {
         content: {
-          "application/json": components["schemas"]["GameSummary"][];
+          "application/json": components["schemas"]["TournamentSummary"][];
         };
       };
       400: {
@@ -1774,7 +2061,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      401: {
+      /** @description too many asked for from this address; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -1784,15 +2072,16 @@ export interface operations {
   create: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["NewGame"];
+        "application/json": components["schemas"]["NewTournament"];
       };
     };
     responses: {
       201: {
         content: {
-          "application/json": components["schemas"]["GameView"];
+          "application/json": components["schemas"]["TournamentView"];
         };
       };
+      /** @description a bad option, named */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1803,13 +2092,13 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description a guest's game with open or invited seats, or a private one */
+      /** @description a guest's */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description too many games created, or too many unfinished games against the computer; see Retry-After */
+      /** @description too many tournaments created, or too many not over; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -1820,32 +2109,23 @@ export interface operations {
   view: {
     parameters: {
       path: {
-        /** @description the game */
-        id: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
+        /** @description the tournament's id */
+        id: number;
       };
     };
     responses: {
       200: {
         content: {
-          "application/json": components["schemas"]["GameView"];
+          "application/json": components["schemas"]["TournamentView"];
         };
       };
-      /** @description a query that cannot be read */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description a token that is not valid */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description no such game, or a private one the caller may not see */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description too many asked for from this address; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2335,20 +2615,17 @@ export interface operations {
   remove: {
     parameters: {
       path: {
-        /** @description the game */
-        id: string;
-        /** @description the message's id */
-        message: number;
+        /** @description the tournament's id */
+        id: number;
+        /** @description the player's name */
+        name: string;
       };
     };
     responses: {
-      /** @description the message is removed */
-      204: {
-        content: never;
-      };
-      400: {
+      /** @description removed (before the start) or withdrawn (after): the tournament */
+      200: {
         content: {
-          "application/json": components["schemas"]["ErrorBody"];
+          "application/json": components["schemas"]["TournamentView"];
         };
       };
       401: {
@@ -2356,13 +2633,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description not an administrator */
+      /** @description not the organiser */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description not in it, or over */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2581,6 +2869,129 @@ export interface operations {
         };
       };
       /** @description too many asked for from this address; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  join: {
+    parameters: {
+      path: {
+        /** @description the tournament's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description joined: the tournament */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TournamentView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a guest's */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description full, started (a Swiss: past half its rounds), over, or joined already */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  leave: {
+    parameters: {
+      path: {
+        /** @description the tournament's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description left (before the start) or withdrawn (after): the tournament */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TournamentView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description not in it, withdrawn already, or over */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  start: {
+    parameters: {
+      path: {
+        /** @description the tournament's id */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description started: the tournament with its first round */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TournamentView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description not the organiser */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description started already, or too few players */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -61,6 +61,16 @@ pub struct LimitArgs {
     /// Games one account may create.
     #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ACCOUNT", default_value_t = Limits::default().games_per_account)]
     limit_games_per_account: Rate,
+    /// Tournaments one account may create.
+    #[arg(long, env = "ARBITER_LIMIT_TOURNAMENTS_PER_ACCOUNT", default_value_t = Limits::default().tournaments_per_account)]
+    limit_tournaments_per_account: Rate,
+    /// Tournaments not over that one account may organise at once.
+    #[arg(long, env = "ARBITER_MAX_OPEN_TOURNAMENTS", default_value_t = Limits::default().open_tournaments_per_account)]
+    max_open_tournaments: u32,
+    /// Tournament joins, departures, removals and starts one account may
+    /// ask for.
+    #[arg(long, env = "ARBITER_LIMIT_TOURNAMENT_ENTRIES", default_value_t = Limits::default().tournament_entries_per_account)]
+    limit_tournament_entries: Rate,
     /// Games one address may create.
     #[arg(long, env = "ARBITER_LIMIT_GAMES_PER_ADDRESS", default_value_t = Limits::default().games_per_address)]
     limit_games_per_address: Rate,
@@ -150,6 +160,9 @@ impl LimitArgs {
             verification_mails_per_address: self.limit_verification_mails,
             reset_mails_per_account: self.limit_reset_mails,
             games_per_account: self.limit_games_per_account,
+            tournaments_per_account: self.limit_tournaments_per_account,
+            open_tournaments_per_account: self.max_open_tournaments,
+            tournament_entries_per_account: self.limit_tournament_entries,
             games_per_address: self.limit_games_per_address,
             positions_per_address: self.limit_positions_per_address,
             chat_burst_per_account: self.limit_chat_burst,

@@ -77,6 +77,9 @@ pub struct GameRecord {
     /// (lowest and highest, both included).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating_range: Option<[i32; 2]>,
+    /// The tournament the game is a game of, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<i64>,
 }
 
 /// A game's time limits.
@@ -217,6 +220,7 @@ impl GameRecord {
             tags: Vec::new(),
             rated: false,
             rating_range: None,
+            tournament: None,
         }
     }
 

@@ -104,6 +104,7 @@ pub struct Rounds {
     tags: Vec<(String, String)>,
     rated: bool,
     rating_range: Option<[i32; 2]>,
+    tournament: Option<i64>,
     /// Whether the game was called off.
     aborted: bool,
     /// Whether the computer's plays wait for [`Rounds::send_computer_plays`]
@@ -177,6 +178,7 @@ impl Rounds {
             tags: Vec::new(),
             rated: false,
             rating_range: None,
+            tournament: None,
             aborted: false,
             defer_computer,
         };
@@ -224,6 +226,12 @@ impl Rounds {
     pub fn set_rating_terms(&mut self, rated: bool, rating_range: Option<[i32; 2]>) {
         self.rated = rated;
         self.rating_range = rating_range;
+    }
+
+    /// Sets the tournament the game is a game of (see
+    /// [`GameRecord::tournament`](crate::GameRecord::tournament)).
+    pub fn set_tournament(&mut self, tournament: Option<i64>) {
+        self.tournament = tournament;
     }
 
     /// Each seat's finishing place, a greater number finishing better:

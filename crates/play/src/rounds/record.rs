@@ -166,6 +166,7 @@ impl Rounds {
             tags: record.tags.clone(),
             rated: record.rated,
             rating_range: record.rating_range,
+            tournament: record.tournament,
             aborted,
             defer_computer: false,
         })
@@ -185,6 +186,7 @@ impl Rounds {
         record.seed = Some(self.seed);
         record.rated = self.rated;
         record.rating_range = self.rating_range;
+        record.tournament = self.tournament;
         let mut positions = vec![self.start.clone()];
         for r in &self.closed {
             let before = positions.last().expect("the start");

@@ -68,6 +68,13 @@ pub struct Limits {
     /// Reads of one's notices (`GET /api/me/notices`, which counts the
     /// games waiting) one account may make.
     pub notice_reads_per_account: Rate,
+    /// Tournaments one account may create.
+    pub tournaments_per_account: Rate,
+    /// Tournaments not over that one account may organise at once.
+    pub open_tournaments_per_account: u32,
+    /// Joins, departures, removals and starts of tournaments one account
+    /// may ask for.
+    pub tournament_entries_per_account: Rate,
     /// Unfinished games with a computer seat one account may have created.
     pub computer_games_per_account: u32,
     /// Plays (counted or refused) one player of a game of rounds may send a
@@ -115,6 +122,9 @@ impl Default for Limits {
             chat_per_account: Rate::per_minute(20),
             offers_per_account: Rate::per_minute(20),
             notice_reads_per_account: Rate::per_minute(60),
+            tournaments_per_account: Rate::per_day(10),
+            open_tournaments_per_account: 10,
+            tournament_entries_per_account: Rate::per_minute(30),
             computer_games_per_account: 10,
             plays_per_round: 20,
             searches: cores,
@@ -200,6 +210,11 @@ pub struct Guards {
     pub offers: Limiter<AccountId>,
     /// Reads of one's notices per account.
     pub notice_reads: Limiter<AccountId>,
+    /// Tournaments created per account.
+    pub tournaments: Limiter<AccountId>,
+    /// Tournament entries (joins, departures, removals, starts) per
+    /// account.
+    pub tournament_entries: Limiter<AccountId>,
 }
 
 impl Guards {
@@ -223,6 +238,8 @@ impl Guards {
             chat: Limiter::new(limits.chat_per_account, keys),
             offers: Limiter::new(limits.offers_per_account, keys),
             notice_reads: Limiter::new(limits.notice_reads_per_account, keys),
+            tournaments: Limiter::new(limits.tournaments_per_account, keys),
+            tournament_entries: Limiter::new(limits.tournament_entries_per_account, keys),
         }
     }
 
@@ -244,6 +261,8 @@ impl Guards {
             + self.offers.sweep(now)
             + self.notice_reads.sweep(now)
             + self.players_per_address.sweep(now)
+            + self.tournaments.sweep(now)
+            + self.tournament_entries.sweep(now)
     }
 }
 

@@ -173,3 +173,19 @@ pub fn reply_address(
         names: arbiter_store::MailToken { account, game: game.clone(), ply: u32::try_from(ply).ok()? },
     })
 }
+
+/// A mail about the tournament `tournament` for `account` (its link
+/// added), if the server sends mail and the account has a verified
+/// address and wants mail.
+pub async fn for_tournament(
+    state: &AppState,
+    account: AccountId,
+    tournament: i64,
+    subject: String,
+    body: &str,
+    now: Timestamp,
+) -> Option<NewMail> {
+    let mailer = state.mailer.as_ref()?;
+    let link = format!("{}/tournaments/{tournament}", mailer.public_url.trim_end_matches('/'));
+    addressed(state, account, subject, format!("{body}\n\nThe tournament: {link}\n"), None, now).await
+}

@@ -14,5 +14,5 @@ pub mod reset;
 mod send;
 pub mod verify;
 
-pub use compose::{for_change, reply_address, wake};
+pub use compose::{for_change, for_tournament, reply_address, wake};
 pub use send::{run, send_due};

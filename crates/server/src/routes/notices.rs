@@ -36,7 +36,8 @@ pub(crate) fn view_of(notice: &Notice) -> NoticeView {
     NoticeView {
         id: notice.id,
         kind: notice.kind.as_str().to_string(),
-        game: notice.game.0.clone(),
+        game: notice.game.as_ref().map(|g| g.0.clone()),
+        tournament: notice.tournament,
         seat: notice.seat.clone(),
         text: notice.text.clone(),
         at: notice.at.rfc3339(),

@@ -190,3 +190,44 @@ pub fn rematch_table(old: &super::Table, seated: &[AccountId], now: Timestamp) -
     let play = Match::start(&fresh, now)?;
     Ok(NewTable { record: play.record(), seats, play })
 }
+
+/// A game of the tournament `tournament` under `settings`, between
+/// `players` (account, name, whether a bot's) in seat order, made at
+/// `now`: every seat taken, the clock the tournament's (a game of rounds:
+/// 24 hours a round for each day, closing as soon as every play is in).
+pub fn tournament_table(
+    game: GameId,
+    settings: &crate::tournaments::Settings,
+    players: &[(AccountId, String, bool)],
+    tournament: i64,
+    now: Timestamp,
+) -> Result<NewTable, ApiError> {
+    let info = game.info();
+    let mut options = read_options(info, settings.variant.as_deref(), settings.options.as_ref())?;
+    if let Some(key) = info.players.option {
+        options = options.with(key, OptionValue::Text(players.len().to_string()));
+    }
+    let mut occupants = Vec::with_capacity(players.len());
+    let mut seats = Vec::with_capacity(players.len());
+    for (i, (account, name, bot)) in players.iter().enumerate() {
+        let seat = u8::try_from(i).map_err(|_| ApiError::malformed("a game has at most 12 seats"))?;
+        occupants.push(Occupant::person(name.clone()));
+        seats.push(StoredSeat { seat, holder: SeatHolder::Account(*account), bot: *bot, rating: None });
+    }
+    let clock = if game.is_simultaneous() {
+        ClockSettings {
+            days_per_move: None,
+            round_hours: Some(settings.days_per_move.saturating_mul(24)),
+            close_early: true,
+        }
+    } else {
+        ClockSettings { days_per_move: Some(settings.days_per_move), round_hours: None, close_early: false }
+    };
+    let mut record = GameRecord::new(game, options);
+    record.rated = settings.rated;
+    record.tournament = Some(tournament);
+    record.seats = occupants;
+    record.clock = Some(clock);
+    let play = Match::start(&record, now)?;
+    Ok(NewTable { record: play.record(), seats, play })
+}

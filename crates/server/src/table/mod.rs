@@ -8,7 +8,7 @@ mod offers;
 mod options;
 mod view;
 
-pub use create::{Invitee, NewTable, invited_names, new_table, rematch_table};
+pub use create::{Invitee, NewTable, invited_names, new_table, rematch_table, tournament_table};
 pub use made::Made;
 pub use offers::{offer_kinds, offer_refused};
 pub use options::read_options;

@@ -61,6 +61,7 @@ impl Table {
             rematch: self.stored.rematch.as_ref().map(|k| k.0.clone()),
             rated: self.stored.record.rated,
             rating_range: self.stored.record.rating_range,
+            tournament: self.stored.record.tournament,
         }
     }
 
@@ -189,6 +190,7 @@ impl Table {
             private: self.stored.invite.is_some(),
             rated: self.stored.record.rated,
             rating_range: self.stored.record.rating_range,
+            tournament: self.stored.record.tournament,
         }
     }
 

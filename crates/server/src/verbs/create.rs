@@ -15,7 +15,7 @@ use crate::state::AppState;
 use crate::table::{self, Made, NewTable, Table};
 
 /// A new game's key: 12 random letters and digits.
-fn new_key() -> GameKey {
+pub(crate) fn new_key() -> GameKey {
     GameKey(crate::auth::new_token().chars().take(12).collect())
 }
 
