@@ -115,7 +115,9 @@ pub fn check(new: &NewTournament, organiser: &Account, now: Timestamp) -> Result
     // The options as a game would take them: a trial table of the
     // fewest players.
     let trial: Vec<(AccountId, String, bool)> =
-        (0..fewest.max(2)).map(|i| (AccountId(-1 - i64::from(i)), format!("player {i}"), false)).collect();
+        (0..if game.is_simultaneous() { 3 } else { 2 })
+            .map(|i| (AccountId(-1 - i64::from(i)), format!("player {i}"), false))
+            .collect();
     let table = crate::table::tournament_table(game, &settings, &trial, 0, now)?;
     Ok(arbiter_store::NewTournament {
         name: name.to_string(),

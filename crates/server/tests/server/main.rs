@@ -38,6 +38,7 @@ mod players;
 mod private_games;
 mod ratings;
 mod scg;
+mod tournaments;
 
 /// Every `.rs` file of this folder is a module of this binary.
 #[test]
