@@ -167,7 +167,7 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silen
                     let Ok(text) = message.to_text() else { continue };
                     match serde_json::from_str::<PersonalMessage>(text) {
                         Ok(PersonalMessage::Notice { notice }) => {
-                            tracing::debug!(kind = %notice.kind, game = %notice.game, "notice");
+                            tracing::debug!(kind = %notice.kind, game = ?notice.game, tournament = ?notice.tournament, "notice");
                             wake.notify_one();
                         }
                         Ok(PersonalMessage::Counts { .. }) => wake.notify_one(),
