@@ -44,4 +44,6 @@ pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use ratings::{LeaderboardEntry, RatingPointView, RatingView};
 pub use report::PositionReport;
 pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal, RulesPage, RulesSection};
-pub use tournaments::{Bye, NewTournament, Pairing, Tiebreaks, TournamentPlayer, TournamentRound, TournamentSummary, TournamentView};
+pub use tournaments::{
+    Bye, NewTournament, Pairing, Tiebreaks, TournamentPlayer, TournamentRound, TournamentSummary, TournamentView,
+};

@@ -38,8 +38,8 @@ mod searches;
 mod sockets;
 mod state;
 mod table;
-mod tournaments;
 mod topics;
+mod tournaments;
 mod verbs;
 
 use std::net::SocketAddr;
@@ -54,13 +54,13 @@ use crate::table::Table;
 pub use error::ApiError;
 pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
-pub use tournaments::handle_due as handle_due_tournaments;
 pub use mail::send_due;
 pub use mailer::{Mailer, MailerError};
 pub use metrics::count_allocations_with;
 pub use openapi::ApiDoc;
 pub use routes::positions::answer as answer_position;
 pub use state::{AppState, Settings, origin_of};
+pub use tournaments::handle_due as handle_due_tournaments;
 
 /// The largest request body (a move, a new game, an account) in bytes.
 pub const MAX_BODY: usize = 64 * 1024;

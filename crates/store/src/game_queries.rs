@@ -45,38 +45,38 @@ macro_rules! insert_game {
             let new: &$crate::games::NewGame = $new;
             let record: &str = $record;
             let game = new.record.game.to_string();
-                sqlx::query(
-                    "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
+            sqlx::query(
+                "INSERT INTO games (key, game, state, version, record, deadline, created, updated, creator_id, \
                      invite_code, awaited, rating_pool) VALUES ($1, $2, $3, 1, $4, $5, $6, $6, $7, $8, $9, $10)",
+            )
+            .bind(new.key.0.as_str())
+            .bind(game.as_str())
+            .bind(new.state.as_str())
+            .bind(record)
+            .bind(new.deadline.map(arbiter_play::Timestamp::unix))
+            .bind(new.now.unix())
+            .bind(new.creator.map(|c| c.0))
+            .bind(new.invite.as_deref())
+            .bind(new.awaited)
+            .bind(new.record.rating_pool())
+            .execute(&mut *$tx)
+            .await?;
+            for seat in &new.seats {
+                let (account, level, invited, declined) = $crate::game_rows::holder_columns(&seat.holder);
+                sqlx::query(
+                    "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id, declined) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
                 )
                 .bind(new.key.0.as_str())
-                .bind(game.as_str())
-                .bind(new.state.as_str())
-                .bind(record)
-                .bind(new.deadline.map(arbiter_play::Timestamp::unix))
-                .bind(new.now.unix())
-                .bind(new.creator.map(|c| c.0))
-                .bind(new.invite.as_deref())
-                .bind(new.awaited)
-                .bind(new.record.rating_pool())
+                .bind(i32::from(seat.seat))
+                .bind(account)
+                .bind(level)
+                .bind(invited)
+                .bind(declined)
                 .execute(&mut *$tx)
                 .await?;
-                for seat in &new.seats {
-                    let (account, level, invited, declined) = $crate::game_rows::holder_columns(&seat.holder);
-                    sqlx::query(
-                        "INSERT INTO game_seats (game_key, seat, account_id, computer_level, invited_id, declined) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                    )
-                        .bind(new.key.0.as_str())
-                        .bind(i32::from(seat.seat))
-                        .bind(account)
-                        .bind(level)
-                        .bind(invited)
-                        .bind(declined)
-                        .execute(&mut *$tx)
-                        .await?;
-                }
-                Ok::<(), sqlx::Error>(())
+            }
+            Ok::<(), sqlx::Error>(())
         }
     };
 }

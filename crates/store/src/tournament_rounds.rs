@@ -110,7 +110,10 @@ impl Store {
 
     /// Tells the other servers that the accounts `notices` are for have
     /// new notices.
-    async fn announce_tournament_notices(&self, notices: &[crate::notices::TournamentNotice]) -> Result<(), StoreError> {
+    async fn announce_tournament_notices(
+        &self,
+        notices: &[crate::notices::TournamentNotice],
+    ) -> Result<(), StoreError> {
         let mut accounts: Vec<_> = notices.iter().map(|n| n.account).collect();
         accounts.sort_by_key(|a| a.0);
         accounts.dedup();

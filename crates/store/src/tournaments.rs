@@ -27,8 +27,12 @@ pub enum TournamentKind {
 
 impl TournamentKind {
     /// Every kind.
-    pub const ALL: [TournamentKind; 4] =
-        [TournamentKind::RoundRobin, TournamentKind::DoubleRoundRobin, TournamentKind::Swiss, TournamentKind::ScgTables];
+    pub const ALL: [TournamentKind; 4] = [
+        TournamentKind::RoundRobin,
+        TournamentKind::DoubleRoundRobin,
+        TournamentKind::Swiss,
+        TournamentKind::ScgTables,
+    ];
 
     /// The kind's word, as stored and as the API writes it.
     pub fn as_str(self) -> &'static str {
@@ -201,7 +205,11 @@ impl TableResult {
             return Some(TableResult::CalledOff);
         }
         let places = value["places"].as_array()?;
-        places.iter().map(|p| p.as_u64().and_then(|p| u32::try_from(p).ok())).collect::<Option<_>>().map(TableResult::Places)
+        places
+            .iter()
+            .map(|p| p.as_u64().and_then(|p| u32::try_from(p).ok()))
+            .collect::<Option<_>>()
+            .map(TableResult::Places)
     }
 }
 

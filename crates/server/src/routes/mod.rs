@@ -15,5 +15,5 @@ pub mod password_reset;
 pub mod players;
 pub mod positions;
 pub mod ratings;
-pub mod tournaments;
 pub mod service;
+pub mod tournaments;

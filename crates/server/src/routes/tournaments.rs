@@ -47,7 +47,10 @@ pub(crate) async fn create(
     let made = tournaments::settings::check(&new, &account, now)?;
     let cap = state.settings.limits.open_tournaments_per_account;
     if state.store.unfinished_tournaments_of(account.id).await? >= cap {
-        return Err(too_many(&format!("you organise {cap} tournaments not over, as many as one may"), std::time::Duration::from_secs(3600)));
+        return Err(too_many(
+            &format!("you organise {cap} tournaments not over, as many as one may"),
+            std::time::Duration::from_secs(3600),
+        ));
     }
     check(&state.guards.tournaments, &account.id, "you have created enough tournaments for now")?;
     let id = state.store.create_tournament(&made).await?;
@@ -78,7 +81,10 @@ pub(crate) async fn list(
     let wanted = match query.state.as_deref() {
         None => None,
         Some(text) => Some(TournamentState::parse(text).ok_or_else(|| {
-            ApiError::malformed(format!("'{}': a state is upcoming, running or finished", text.chars().take(40).collect::<String>()))
+            ApiError::malformed(format!(
+                "'{}': a state is upcoming, running or finished",
+                text.chars().take(40).collect::<String>()
+            ))
         })?),
     };
     let found = state.store.tournaments(wanted).await?;
@@ -94,7 +100,11 @@ fn read_id(path: Result<Path<String>, PathRejection>) -> Result<i64, ApiError> {
 }
 
 /// The tournament `id` as `viewer` sees it now.
-async fn current(state: &AppState, id: i64, viewer: Option<arbiter_store::AccountId>) -> Result<TournamentView, ApiError> {
+async fn current(
+    state: &AppState,
+    id: i64,
+    viewer: Option<arbiter_store::AccountId>,
+) -> Result<TournamentView, ApiError> {
     let whole = state.store.tournament(id).await?.ok_or_else(|| tournaments::no_such_tournament(id))?;
     Ok(tournaments::view(&whole, viewer))
 }
@@ -111,7 +121,8 @@ pub(crate) async fn view(
 ) -> Result<Json<TournamentView>, ApiError> {
     let id = read_id(path)?;
     check(&state.guards.players_per_address, &address.key(), "your address has asked for enough for now")?;
-    Ok(Json(current(&state, id, caller.map(|a| a.id)).await?))
+    // A guest may neither join nor organise: seen as a stranger is.
+    Ok(Json(current(&state, id, caller.filter(|a| !a.guest).map(|a| a.id)).await?))
 }
 
 /// The answer to an entry refused.
@@ -188,7 +199,10 @@ pub(crate) async fn remove(
     check(&state.guards.tournament_entries, &account.id, "you have joined and left enough tournaments for now")?;
     let whole = state.store.tournament(id).await?.ok_or_else(|| tournaments::no_such_tournament(id))?;
     if whole.tournament.organiser != account.id {
-        return Err(ApiError::forbidden(format!("only {} may remove players from '{}'", whole.tournament.organiser_name, whole.tournament.name)));
+        return Err(ApiError::forbidden(format!(
+            "only {} may remove players from '{}'",
+            whole.tournament.organiser_name, whole.tournament.name
+        )));
     }
     let shown: String = name.chars().take(40).collect();
     let player = whole
@@ -197,7 +211,9 @@ pub(crate) async fn remove(
         .find(|p| p.name.eq_ignore_ascii_case(&name))
         .ok_or_else(|| ApiError::conflict(format!("'{shown}' is not in this tournament")))?;
     let gone = state.store.leave_tournament(id, player.account, state.clock.now()).await?.map_err(|r| match r {
-        EntryRefusal::NotIn => ApiError::conflict(format!("'{shown}' is not in this tournament, or has withdrawn already")),
+        EntryRefusal::NotIn => {
+            ApiError::conflict(format!("'{shown}' is not in this tournament, or has withdrawn already"))
+        }
         other => refused(other, id),
     })?;
     after_departure(&state, id, gone).await;
@@ -219,7 +235,10 @@ pub(crate) async fn start(
     check(&state.guards.tournament_entries, &account.id, "you have joined and left enough tournaments for now")?;
     let whole = state.store.tournament(id).await?.ok_or_else(|| tournaments::no_such_tournament(id))?;
     if whole.tournament.organiser != account.id {
-        return Err(ApiError::forbidden(format!("only {} may start '{}'", whole.tournament.organiser_name, whole.tournament.name)));
+        return Err(ApiError::forbidden(format!(
+            "only {} may start '{}'",
+            whole.tournament.organiser_name, whole.tournament.name
+        )));
     }
     tournaments::advance(&state, id, true).await?;
     Ok(Json(current(&state, id, Some(account.id)).await?))

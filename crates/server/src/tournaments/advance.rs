@@ -10,8 +10,8 @@ use std::sync::Arc;
 use arbiter_games::GameId;
 use arbiter_play::Timestamp;
 use arbiter_store::{
-    AccountId, GameState, NewGame, RoundStart, StoreError, StoredGame, TournamentBye, TournamentEnd,
-    TournamentGame, TournamentNotice, TournamentState, TournamentWhole,
+    AccountId, GameState, NewGame, RoundStart, StoreError, StoredGame, TournamentBye, TournamentEnd, TournamentGame,
+    TournamentNotice, TournamentState, TournamentWhole,
 };
 
 use super::plan::{self, Next, PlannedRound};
@@ -92,7 +92,11 @@ async fn start(
     let byes: Vec<TournamentBye> = rounds
         .iter()
         .flat_map(|r| {
-            r.byes.iter().map(|&(p, points)| TournamentBye { round: r.number, account: whole.players[p].account, points })
+            r.byes.iter().map(|&(p, points)| TournamentBye {
+                round: r.number,
+                account: whole.players[p].account,
+                points,
+            })
         })
         .collect();
     let told = tell::round_started(whole, &rounds, &made.iter().map(|(_, g, _)| g.clone()).collect::<Vec<_>>());
@@ -194,7 +198,12 @@ fn make_games(
 
 /// Ends `whole` (played out, or called off saying why), telling its
 /// players.
-async fn end(state: &AppState, whole: &TournamentWhole, called_off: Option<String>, now: Timestamp) -> Result<(), StoreError> {
+async fn end(
+    state: &AppState,
+    whole: &TournamentWhole,
+    called_off: Option<String>,
+    now: Timestamp,
+) -> Result<(), StoreError> {
     let t = &whole.tournament;
     let told = tell::ended(whole, called_off.as_deref());
     let mut mail = Vec::new();

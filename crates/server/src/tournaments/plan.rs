@@ -55,9 +55,9 @@ fn seats_of(whole: &TournamentWhole, game: &TournamentGame) -> Option<Vec<usize>
     game.players.iter().map(|a| whole.players.iter().position(|p| p.account == *a)).collect()
 }
 
-/// What comes next for `whole`; `starting`: the organiser starts it now
-/// (else an upcoming tournament waits for its start time, which the
-/// caller checks).
+/// What comes next for `whole`: an upcoming tournament's first rounds
+/// (whether it is time to start is the caller's to say), a Swiss's next
+/// round once every game has its result, or the end.
 pub fn next(whole: &TournamentWhole) -> Next {
     let t = &whole.tournament;
     match t.state {
@@ -129,7 +129,10 @@ fn first_rounds(whole: &TournamentWhole) -> Next {
             Next::Start { rounds: vec![round], rounds_planned: t.rounds_planned }
         }
         TournamentKind::ScgTables => match seat_by_rating(&ratings) {
-            Ok(tables) => Next::Start { rounds: vec![PlannedRound { number: 1, games: tables, byes: Vec::new() }], rounds_planned: 1 },
+            Ok(tables) => Next::Start {
+                rounds: vec![PlannedRound { number: 1, games: tables, byes: Vec::new() }],
+                rounds_planned: 1,
+            },
             Err(e) => Next::CallOff(e.to_string()),
         },
     }

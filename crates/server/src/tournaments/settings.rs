@@ -52,7 +52,11 @@ impl Settings {
 
 /// The tournament `new` asks for, created by `organiser` at `now`,
 /// checked: every refusal names what is wrong.
-pub fn check(new: &NewTournament, organiser: &Account, now: Timestamp) -> Result<arbiter_store::NewTournament, ApiError> {
+pub fn check(
+    new: &NewTournament,
+    organiser: &Account,
+    now: Timestamp,
+) -> Result<arbiter_store::NewTournament, ApiError> {
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > NAME_CHARS || name.chars().any(char::is_control) {
         return Err(ApiError::malformed(format!(
@@ -82,7 +86,9 @@ pub fn check(new: &NewTournament, organiser: &Account, now: Timestamp) -> Result
         (TournamentKind::Swiss, Some(rounds)) => {
             return Err(ApiError::malformed(format!("'rounds': {rounds}; a Swiss has 1 to {MAX_SWISS_ROUNDS} rounds")));
         }
-        (TournamentKind::Swiss, None) => return Err(ApiError::malformed("'rounds': a Swiss needs its number of rounds")),
+        (TournamentKind::Swiss, None) => {
+            return Err(ApiError::malformed("'rounds': a Swiss needs its number of rounds"));
+        }
         (_, Some(_)) => {
             return Err(ApiError::malformed(format!(
                 "'rounds': only a Swiss sets its rounds; a {kind} has as many as its players need"
@@ -114,10 +120,9 @@ pub fn check(new: &NewTournament, organiser: &Account, now: Timestamp) -> Result
     };
     // The options as a game would take them: a trial table of the
     // fewest players.
-    let trial: Vec<(AccountId, String, bool)> =
-        (0..if game.is_simultaneous() { 3 } else { 2 })
-            .map(|i| (AccountId(-1 - i64::from(i)), format!("player {i}"), false))
-            .collect();
+    let trial: Vec<(AccountId, String, bool)> = (0..if game.is_simultaneous() { 3 } else { 2 })
+        .map(|i| (AccountId(-1 - i64::from(i)), format!("player {i}"), false))
+        .collect();
     let table = crate::table::tournament_table(game, &settings, &trial, 0, now)?;
     Ok(arbiter_store::NewTournament {
         name: name.to_string(),

@@ -15,7 +15,15 @@ pub struct Told {
 }
 
 impl Told {
-    fn tell(&mut self, whole: &TournamentWhole, account: AccountId, kind: NoticeKind, game: Option<&TournamentGame>, subject: String, text: String) {
+    fn tell(
+        &mut self,
+        whole: &TournamentWhole,
+        account: AccountId,
+        kind: NoticeKind,
+        game: Option<&TournamentGame>,
+        subject: String,
+        text: String,
+    ) {
         self.notices.push(TournamentNotice {
             account,
             tournament: whole.tournament.id,
@@ -46,7 +54,14 @@ pub fn round_started(whole: &TournamentWhole, rounds: &[PlannedRound], games: &[
                 mine.len(),
                 plan_days(whole)
             );
-            told.tell(whole, player.account, NoticeKind::TournamentRound, mine.first().copied(), format!("Arbiter: {} has started", t.name), text);
+            told.tell(
+                whole,
+                player.account,
+                NoticeKind::TournamentRound,
+                mine.first().copied(),
+                format!("Arbiter: {} has started", t.name),
+                text,
+            );
         }
         return told;
     }
@@ -54,14 +69,22 @@ pub fn round_started(whole: &TournamentWhole, rounds: &[PlannedRound], games: &[
         let number = round.number;
         for game in games.iter().filter(|g| g.round == number) {
             for &account in &game.players {
-                let others: Vec<&str> = game.players.iter().filter(|a| **a != account).map(|a| name_of(whole, *a)).collect();
+                let others: Vec<&str> =
+                    game.players.iter().filter(|a| **a != account).map(|a| name_of(whole, *a)).collect();
                 let seat = game.players.iter().position(|a| *a == account).map_or(0, |s| s + 1);
                 let text = format!(
                     "Round {number} of {} has started: your game against {} (you are seat {seat}).",
                     t.name,
                     others.join(", ")
                 );
-                told.tell(whole, account, NoticeKind::TournamentRound, Some(game), format!("Arbiter: round {number} of {}", t.name), text);
+                told.tell(
+                    whole,
+                    account,
+                    NoticeKind::TournamentRound,
+                    Some(game),
+                    format!("Arbiter: round {number} of {}", t.name),
+                    text,
+                );
             }
         }
         for &(player, points) in &round.byes {
@@ -72,7 +95,14 @@ pub fn round_started(whole: &TournamentWhole, rounds: &[PlannedRound], games: &[
                 _ => "no game this round",
             };
             let text = format!("Round {number} of {} has started: you have {worth}.", t.name);
-            told.tell(whole, account, NoticeKind::TournamentRound, None, format!("Arbiter: round {number} of {}", t.name), text);
+            told.tell(
+                whole,
+                account,
+                NoticeKind::TournamentRound,
+                None,
+                format!("Arbiter: round {number} of {}", t.name),
+                text,
+            );
         }
     }
     told

@@ -62,7 +62,9 @@ pub fn view(whole: &TournamentWhole, viewer: Option<AccountId>) -> TournamentVie
             }
         })
         .collect();
-    let name = |a: AccountId| whole.players.iter().find(|p| p.account == a).map_or_else(|| "?".to_string(), |p| p.name.clone());
+    let name = |a: AccountId| {
+        whole.players.iter().find(|p| p.account == a).map_or_else(|| "?".to_string(), |p| p.name.clone())
+    };
     let rounds = (1..=t.round)
         .map(|number| {
             let games: Vec<_> = whole.games.iter().filter(|g| g.round == number).collect();
@@ -72,7 +74,10 @@ pub fn view(whole: &TournamentWhole, viewer: Option<AccountId>) -> TournamentVie
                     seats: g.players.iter().map(|a| name(*a)).collect(),
                     game: g.game.0.clone(),
                     result: g.result.as_ref().map(result_text),
-                    points: g.result.as_ref().map(|r| plan::seat_points(r, g.players.len()).into_iter().map(two_places).collect()),
+                    points: g
+                        .result
+                        .as_ref()
+                        .map(|r| plan::seat_points(r, g.players.len()).into_iter().map(two_places).collect()),
                 })
                 .collect();
             let byes = whole

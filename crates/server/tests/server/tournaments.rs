@@ -44,9 +44,8 @@ fn message(answer: &Value) -> &str {
     answer["error"]["message"].as_str().unwrap_or_else(|| panic!("an error: {answer}"))
 }
 
-/// Ends every game of round `round` still running: the second seat
-/// resigns, except on boards named in `draws`… (kept simple: always the
-/// second seat), through `api`.
+/// Ends every game of round `round` still running, through `api`: the
+/// second seat resigns.
 async fn resign_round(api: &ApiClient, t: &Value, round: usize, tokens: &HashMap<String, String>) {
     for pairing in t["rounds"][round - 1]["pairings"].as_array().unwrap() {
         if pairing.get("result").is_some() {
@@ -107,7 +106,8 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     assert!(message(&twice).contains("already"), "{twice}");
     // Someone who joins and leaves before the start is not in it.
     join(s, id, &tokens["early"]).await;
-    let (status, left) = s.call(Method::DELETE, &format!("/api/tournaments/{id}/players/me"), Some(&tokens["early"]), None).await;
+    let (status, left) =
+        s.call(Method::DELETE, &format!("/api/tournaments/{id}/players/me"), Some(&tokens["early"]), None).await;
     assert_eq!(status, StatusCode::OK, "{left}");
     assert_eq!(left["players"].as_array().unwrap().len(), 9, "{left}");
     // Only the organiser starts it.
@@ -127,7 +127,8 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     let told = notices["notices"].as_array().unwrap().iter().find(|n| n["kind"] == "tournament_round").cloned();
     let told = told.unwrap_or_else(|| panic!("{notices}"));
     assert_eq!(told["tournament"], id, "{told}");
-    let game = first["pairings"].as_array().unwrap().iter().find(|p| p["seats"].as_array().unwrap().contains(&json!("p3")));
+    let game =
+        first["pairings"].as_array().unwrap().iter().find(|p| p["seats"].as_array().unwrap().contains(&json!("p3")));
     match game {
         Some(game) => assert_eq!(told["game"], game["game"], "{told}"),
         None => assert!(told.get("game").is_none(), "a bye names no game: {told}"),
@@ -152,7 +153,8 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
     assert!(message(&refused).contains("started"), "{refused}");
     // A withdrawal: never paired again.
-    let (status, gone) = s.call(Method::DELETE, &format!("/api/tournaments/{id}/players/me"), Some(&tokens["p9"]), None).await;
+    let (status, gone) =
+        s.call(Method::DELETE, &format!("/api/tournaments/{id}/players/me"), Some(&tokens["p9"]), None).await;
     assert_eq!(status, StatusCode::OK, "{gone}");
     assert!(gone["may"].as_array().unwrap().is_empty(), "{gone}");
 
@@ -194,8 +196,13 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     assert!(order.windows(2).all(|w| score(w[0]) >= score(w[1])), "{over}");
     let total: f64 = players.iter().map(|p| p["score"].as_f64().unwrap()).sum();
     let games: usize = over["rounds"].as_array().unwrap().iter().map(|r| r["pairings"].as_array().unwrap().len()).sum();
-    let bye_points: f64 =
-        over["rounds"].as_array().unwrap().iter().flat_map(|r| r["byes"].as_array().unwrap().clone()).map(|b| b["points"].as_f64().unwrap()).sum();
+    let bye_points: f64 = over["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["byes"].as_array().unwrap().clone())
+        .map(|b| b["points"].as_f64().unwrap())
+        .sum();
     assert_eq!(total, games as f64 + bye_points, "{over}");
     let leader = players.iter().find(|p| p["name"] == order[0]).unwrap();
     assert_eq!(leader["rank"], 1, "{leader}");
@@ -224,8 +231,13 @@ async fn a_round_robin_starts_every_game_and_withdraws_after_two_timeouts(s: &Te
     // It starts by itself at its time.
     s.clock.advance(601);
     let t = moved_on(s, id, 0).await;
-    assert_eq!((t["state"].as_str(), t["round"].as_u64(), t["rounds_planned"].as_u64()), (Some("running"), Some(3), Some(3)), "{t}");
-    let games: Vec<Value> = t["rounds"].as_array().unwrap().iter().flat_map(|r| r["pairings"].as_array().unwrap().clone()).collect();
+    assert_eq!(
+        (t["state"].as_str(), t["round"].as_u64(), t["rounds_planned"].as_u64()),
+        (Some("running"), Some(3), Some(3)),
+        "{t}"
+    );
+    let games: Vec<Value> =
+        t["rounds"].as_array().unwrap().iter().flat_map(|r| r["pairings"].as_array().unwrap().clone()).collect();
     assert_eq!(games.len(), 3, "everyone meets everyone once: {t}");
     for round in t["rounds"].as_array().unwrap() {
         assert_eq!(round["byes"][0]["points"], 0.0, "a round off is worth nothing: {round}");
@@ -237,7 +249,10 @@ async fn a_round_robin_starts_every_game_and_withdraws_after_two_timeouts(s: &Te
         let v = s.view(game["game"].as_str().unwrap(), None).await;
         assert_eq!(v["rated"], false, "{v}");
         let seat = v["to_move"][0].as_str().unwrap();
-        let name = v["seats"].as_array().unwrap().iter().find(|x| x["seat"] == seat).unwrap()["name"].as_str().unwrap().to_string();
+        let name = v["seats"].as_array().unwrap().iter().find(|x| x["seat"] == seat).unwrap()["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
         *to_move.entry(name).or_default() += 1;
     }
     s.clock.advance(2 * 86_400 + 60);
@@ -251,14 +266,23 @@ async fn a_round_robin_starts_every_game_and_withdraws_after_two_timeouts(s: &Te
         assert_eq!(player["score"].as_f64().unwrap(), 2.0 - f64::from(timeouts), "{over}");
     }
 }
-on_both!(round_robin_sqlite, round_robin_postgres, a_round_robin_starts_every_game_and_withdraws_after_two_timeouts, tournament_settings());
+on_both!(
+    round_robin_sqlite,
+    round_robin_postgres,
+    a_round_robin_starts_every_game_and_withdraws_after_two_timeouts,
+    tournament_settings()
+);
 
 async fn a_single_capture_go_event_is_played_and_rated_pair_by_pair(s: &TestServer) {
     let names = ["ann", "bob", "cy", "dee"];
     let tokens = accounts(s, &names).await;
     let (status, refused) = s
-        .post("/api/tournaments", Some(&tokens["ann"]), json!({"name": "Go", "game": "scg", "kind": "swiss", "rounds": 3,
-            "days_per_move": 1, "rated": true, "starts_at": after(s, 60)}))
+        .post(
+            "/api/tournaments",
+            Some(&tokens["ann"]),
+            json!({"name": "Go", "game": "scg", "kind": "swiss", "rounds": 3,
+            "days_per_move": 1, "rated": true, "starts_at": after(s, 60)}),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
     assert!(message(&refused).contains("scg_tables"), "{refused}");
@@ -278,7 +302,9 @@ async fn a_single_capture_go_event_is_played_and_rated_pair_by_pair(s: &TestServ
     // the round's deadline leaves ann standing alone.
     let mine = s.view(&game, Some(&tokens["ann"])).await;
     let play = mine["legal"][0]["move"].clone();
-    let (status, sent) = s.post(&format!("/api/games/{game}/moves"), Some(&tokens["ann"]), json!({"move": play, "ply": mine["ply"]})).await;
+    let (status, sent) = s
+        .post(&format!("/api/games/{game}/moves"), Some(&tokens["ann"]), json!({"move": play, "ply": mine["ply"]}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{sent}");
     s.clock.advance(86_400 + 60);
     arbiter_server::handle_due(&s.state).await;
@@ -293,11 +319,17 @@ async fn a_single_capture_go_event_is_played_and_rated_pair_by_pair(s: &TestServ
     for name in ["bob", "cy", "dee"] {
         assert_eq!(score(name), 0.33, "level with two of three: {t}");
     }
-    assert_eq!(t["rounds"][0]["pairings"][0]["result"].as_str().unwrap().split(' ').filter(|p| *p == "1").count(), 1, "{t}");
+    assert_eq!(
+        t["rounds"][0]["pairings"][0]["result"].as_str().unwrap().split(' ').filter(|p| *p == "1").count(),
+        1,
+        "{t}"
+    );
     // Rated as pairs by finishing order, each pair weighted by a third:
     // the winner gains, the three level lose alike.
     let seats = over["seats"].as_array().unwrap();
-    let change = |name: &str| seats.iter().find(|x| x["name"] == name).unwrap()["rating_change"].as_f64().unwrap_or_else(|| panic!("{over}"));
+    let change = |name: &str| {
+        seats.iter().find(|x| x["name"] == name).unwrap()["rating_change"].as_f64().unwrap_or_else(|| panic!("{over}"))
+    };
     assert!(change("ann") > 0.0, "{over}");
     assert!(change("bob") < 0.0 && change("bob") == change("cy") && change("cy") == change("dee"), "{over}");
 }
@@ -307,17 +339,50 @@ async fn refusals_name_what_is_wrong(s: &TestServer) {
     let tokens = accounts(s, &["ann", "bob", "cy"]).await;
     let start = after(s, 3600);
     let bad = [
-        (json!({"name": "", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}), "name"),
-        (json!({"name": "x", "game": "chess", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}), "game"),
-        (json!({"name": "x", "game": "sage", "kind": "arena", "days_per_move": 1, "rated": true, "starts_at": start}), "kind"),
-        (json!({"name": "x", "game": "sage", "kind": "swiss", "days_per_move": 1, "rated": true, "starts_at": start}), "rounds"),
-        (json!({"name": "x", "game": "sage", "kind": "round_robin", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}), "rounds"),
-        (json!({"name": "x", "game": "sage", "kind": "round_robin", "max_players": 13, "days_per_move": 1, "rated": true, "starts_at": start}), "max_players"),
-        (json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 0, "rated": true, "starts_at": start}), "days_per_move"),
-        (json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": "soon"}), "starts_at"),
-        (json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": after(s, -86_400)}), "starts_at"),
-        (json!({"name": "x", "game": "agog", "options": {"handicap": 99}, "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}), "handicap"),
-        (json!({"name": "x", "game": "agog", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start, "prize": 1}), "prize"),
+        (
+            json!({"name": "", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}),
+            "name",
+        ),
+        (
+            json!({"name": "x", "game": "chess", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}),
+            "game",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "arena", "days_per_move": 1, "rated": true, "starts_at": start}),
+            "kind",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "swiss", "days_per_move": 1, "rated": true, "starts_at": start}),
+            "rounds",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "round_robin", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}),
+            "rounds",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "round_robin", "max_players": 13, "days_per_move": 1, "rated": true, "starts_at": start}),
+            "max_players",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 0, "rated": true, "starts_at": start}),
+            "days_per_move",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": "soon"}),
+            "starts_at",
+        ),
+        (
+            json!({"name": "x", "game": "sage", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": after(s, -86_400)}),
+            "starts_at",
+        ),
+        (
+            json!({"name": "x", "game": "agog", "options": {"handicap": 99}, "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start}),
+            "handicap",
+        ),
+        (
+            json!({"name": "x", "game": "agog", "kind": "swiss", "rounds": 3, "days_per_move": 1, "rated": true, "starts_at": start, "prize": 1}),
+            "prize",
+        ),
     ];
     for (body, named) in bad {
         let (status, refused) = s.post("/api/tournaments", Some(&tokens["ann"]), body.clone()).await;
@@ -381,9 +446,12 @@ async fn two_servers_pair_the_next_round_once(s: &TestServer) {
     assert_eq!(pairings.len(), 2, "{t}");
     let resign = |api: ApiClient, p: Value| {
         let token = tokens[p["seats"][1].as_str().unwrap()].clone();
-        async move { api.post(&format!("/api/games/{}/resign", p["game"].as_str().unwrap()), Some(&token), json!(null)).await }
+        async move {
+            api.post(&format!("/api/games/{}/resign", p["game"].as_str().unwrap()), Some(&token), json!(null)).await
+        }
     };
-    let (one, two) = tokio::join!(resign(s.api.clone(), pairings[0].clone()), resign(other.0.clone(), pairings[1].clone()));
+    let (one, two) =
+        tokio::join!(resign(s.api.clone(), pairings[0].clone()), resign(other.0.clone(), pairings[1].clone()));
     assert_eq!((one.0, two.0), (StatusCode::OK, StatusCode::OK), "{one:?} {two:?}");
     // Both servers look at once too.
     tokio::join!(arbiter_server::handle_due_tournaments(&s.state), arbiter_server::handle_due_tournaments(&other.1));
@@ -419,4 +487,52 @@ fn tournament_settings() -> arbiter_server::Settings {
     settings.limits.tournament_entries_per_account = Rate::per_hour(100_000);
     settings.limits.players_per_address = Rate::per_hour(100_000);
     settings
+}
+
+/// Players who want mail are mailed when a round starts (with their
+/// game) and when the tournament ends (with their place), a link to the
+/// tournament in each.
+async fn rounds_and_the_end_are_mailed(db: support::Db) {
+    use support::smtp::{SmtpListener, account_with_mail, server_with_mail_set};
+    let smtp = SmtpListener::default();
+    let Some(s) = server_with_mail_set(db, &smtp, tournament_settings()).await else { return };
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    let bo = account_with_mail(&s, &smtp, "bo").await;
+    smtp.clear();
+    let body = json!({"name": "Mailed <Open>", "game": "ogama", "kind": "swiss", "rounds": 1, "days_per_move": 2,
+        "rated": false, "starts_at": after(&s, 3600)});
+    let id = create(&s, &ann, body).await["id"].as_i64().unwrap();
+    join(&s, id, &ann).await;
+    join(&s, id, &bo).await;
+    let (_, t) = s.post(&format!("/api/tournaments/{id}/start"), Some(&ann), json!(null)).await;
+    arbiter_server::send_due(&s.state).await;
+    let mails = smtp.received();
+    assert_eq!(mails.len(), 2, "{mails:?}");
+    let link = format!("https://arbiter.example/tournaments/{id}");
+    for mail in &mails {
+        assert!(mail.data.contains("Subject: Arbiter: round 1 of Mailed <Open>"), "{}", mail.data);
+        assert!(mail.data.contains("your game against"), "{}", mail.data);
+        assert!(mail.data.contains(&link), "{}", mail.data);
+    }
+    let loser = t["rounds"][0]["pairings"][0]["seats"][1].as_str().unwrap();
+    let tokens: HashMap<String, String> = [("ann".to_string(), ann.clone()), ("bo".to_string(), bo.clone())].into();
+    resign_round(&s, &t, 1, &tokens).await;
+    let over = moved_on(&s, id, 1).await;
+    assert_eq!(over["state"], "finished");
+    arbiter_server::send_due(&s.state).await;
+    let ends: Vec<_> = smtp.received().into_iter().filter(|m| m.data.contains("Mailed <Open> is over")).collect();
+    assert_eq!(ends.len(), 2, "{ends:?}");
+    let mine = ends.iter().find(|m| m.to == format!("{loser}@example.org")).unwrap();
+    assert!(mine.data.contains("you finished 2nd of 2"), "{}", mine.data);
+    s.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mailed_sqlite() {
+    rounds_and_the_end_are_mailed(support::Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mailed_postgres() {
+    rounds_and_the_end_are_mailed(support::Db::Postgres).await;
 }
