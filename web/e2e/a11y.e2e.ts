@@ -72,7 +72,7 @@ const games = [
 
 it('finds nothing serious on any page, for a player, a spectator and a visitor', async () => {
   const visitor = await auditContext('visitor');
-  for (const path of ['/', '/signin', '/signup', '/reset', `/reset?token=${'0'.repeat(64)}`]) {
+  for (const path of ['/', '/signin', '/signup', '/reset', `/reset?token=${'0'.repeat(64)}`, '/tournaments']) {
     await visitor.page.goto(path);
     await visitor.page.waitForSelector('h1', { state: 'attached' });
     await checkPage(visitor.page, `${path}, signed out`);

@@ -6,6 +6,8 @@ import { LeaderboardsPage } from './pages/leaderboards';
 import { PlayerPage } from './pages/player';
 import { SignInPage, SignUpPage } from './pages/sign';
 import { ResetPage } from './pages/reset';
+import { TournamentPage } from './pages/tournament';
+import { TournamentsPage } from './pages/tournaments';
 import { VerifyPage } from './pages/verify';
 import { LazyRulesPage } from './rules/lazy';
 import { NoticeBell } from './parts/notices';
@@ -56,6 +58,12 @@ export function App() {
     case 'leaderboards':
       page = <LeaderboardsPage key={route.pool ?? ''} pool={route.pool} />;
       break;
+    case 'tournaments':
+      page = <TournamentsPage />;
+      break;
+    case 'tournament':
+      page = <TournamentPage key={route.id} id={route.id} />;
+      break;
     case 'rules':
       page = <LazyRulesPage key={`${route.game}/${route.variant ?? ''}`} game={route.game} variant={route.variant} />;
       break;
@@ -79,6 +87,7 @@ export function App() {
         <nav aria-label="Site">
           <a href="/">Lobby</a>
           <a href="/leaderboards">Leaderboards</a>
+          <a href="/tournaments">Tournaments</a>
           {me ? (
             <>
               <NoticeBell key={me.id} />

@@ -20,4 +20,13 @@ describe('routes', () => {
     expect(routeOf('/rules').page).toBe('missing');
     expect(routeOf('/rules/agog/classic/more').page).toBe('missing');
   });
+  it('reads the tournaments and a tournament by its number', () => {
+    expect(routeOf('/tournaments')).toEqual({ page: 'tournaments' });
+    expect(routeOf('/tournaments/')).toEqual({ page: 'tournaments' });
+    expect(routeOf('/tournaments/12')).toEqual({ page: 'tournament', id: 12 });
+    expect(routeOf('/tournaments/7/')).toEqual({ page: 'tournament', id: 7 });
+    expect(routeOf('/tournaments/abc').page).toBe('missing');
+    expect(routeOf('/tournaments/1.5').page).toBe('missing');
+    expect(routeOf('/tournaments/12/rounds').page).toBe('missing');
+  });
 });

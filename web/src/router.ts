@@ -1,6 +1,7 @@
 // The client's addresses, in the browser's history: `/`, `/signin`,
 // `/signup`, `/account`, `/verify`, `/reset`, `/games/{id}`, `/players/{name}`,
-// `/leaderboards` and `/leaderboards/{game}[/{edition}]`,
+// `/leaderboards` and `/leaderboards/{game}[/{edition}]`, `/tournaments`
+// and `/tournaments/{id}`,
 // `/rules/{game}` and `/rules/{game}/{edition}` (the catalog's rules pages).
 
 import { useEffect, useState } from 'preact/hooks';
@@ -16,6 +17,8 @@ export type Route =
   | { page: 'game'; id: string }
   | { page: 'player'; name: string }
   | { page: 'leaderboards'; pool?: string }
+  | { page: 'tournaments' }
+  | { page: 'tournament'; id: number }
   | { page: 'rules'; game: string; variant?: string }
   | { page: 'missing'; path: string };
 
@@ -47,6 +50,9 @@ export function routeOf(path: string): Route {
   const board = /^\/leaderboards\/([^/]+(?:\/[^/]+)?)$/.exec(clean);
   const pool = board && decoded(board[1]);
   if (pool) return { page: 'leaderboards', pool };
+  if (clean === '/tournaments') return { page: 'tournaments' };
+  const tournament = /^\/tournaments\/(\d{1,15})$/.exec(clean);
+  if (tournament) return { page: 'tournament', id: Number(tournament[1]) };
   const rules = /^\/rules\/([^/]+)(?:\/([^/]+))?$/.exec(clean);
   const ruled = rules && decoded(rules[1]);
   const edition = rules?.[2] === undefined ? undefined : decoded(rules[2]);

@@ -17,7 +17,8 @@ fn moved_on(tournament: i64, expected: u32) -> StoreError {
 impl Store {
     /// Starts a round: its games (created active, each with its record,
     /// seats and moves), their rows in the tournament, its byes, the
-    /// notices and mail that tell of it. Refused with
+    /// notices and mail that tell of it. A tournament started before its
+    /// time starts now (its `starts_at` says when it did). Refused with
     /// [`StoreError::Stale`] (and nothing stored) if the tournament's
     /// round is no longer `expected_round` or it is over.
     pub async fn start_tournament_round(&self, start: &RoundStart) -> Result<(), StoreError> {
@@ -28,13 +29,15 @@ impl Store {
         }
         in_write_transaction!(self, tx => {
             let moved = sqlx::query(
-                "UPDATE tournaments SET round = $3, rounds_planned = $4, state = 'running' \
+                "UPDATE tournaments SET round = $3, rounds_planned = $4, state = 'running', \
+                 starts_at = CASE WHEN state = 'upcoming' AND starts_at > $5 THEN $5 ELSE starts_at END \
                  WHERE id = $1 AND round = $2 AND state <> 'finished'",
             )
             .bind(start.tournament)
             .bind(i64::from(start.expected_round))
             .bind(i64::from(start.new_round))
             .bind(i64::from(start.rounds_planned))
+            .bind(start.now.unix())
             .execute(&mut *tx)
             .await?;
             if moved.rows_affected() == 0 {

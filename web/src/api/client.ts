@@ -20,6 +20,9 @@ import type {
   RulesPage,
   Session,
   SessionView,
+  NewTournament,
+  TournamentSummary,
+  TournamentView,
 } from './types';
 import { withInvite } from './invite';
 
@@ -259,3 +262,29 @@ export const answerOffer = (id: string, kind: OfferKind, answer: 'accept' | 'dec
 /** `GET /api/me/notices`: the notices after the one numbered `after`, and the games waiting for the caller. */
 export const getNotices = (after = 0) =>
   call<Notices>('GET', `/api/me/notices${after > 0 ? `?after=${after}` : ''}`);
+
+/** Which tournaments `GET /api/tournaments` lists. */
+export type TournamentState = 'upcoming' | 'running' | 'finished';
+
+/** `GET /api/tournaments?state=`: upcoming ones soonest first, the others latest started first (at most 100). */
+export const listTournaments = (state: TournamentState) =>
+  call<TournamentSummary[]>('GET', `/api/tournaments?${new URLSearchParams({ state }).toString()}`);
+
+/** `POST /api/tournaments`. */
+export const createTournament = (tournament: NewTournament) => call<TournamentView>('POST', '/api/tournaments', tournament);
+
+/** `GET /api/tournaments/{id}`. */
+export const getTournament = (id: number) => call<TournamentView>('GET', `/api/tournaments/${encodeURIComponent(String(id))}`);
+
+/** `POST /api/tournaments/{id}/players`: the caller joins. */
+export const joinTournament = (id: number) => call<TournamentView>('POST', `/api/tournaments/${encodeURIComponent(String(id))}/players`);
+
+/** `DELETE /api/tournaments/{id}/players/me`: the caller leaves (before the start) or withdraws (after). */
+export const leaveTournament = (id: number) => call<TournamentView>('DELETE', `/api/tournaments/${encodeURIComponent(String(id))}/players/me`);
+
+/** `DELETE /api/tournaments/{id}/players/{name}`: the organiser removes a player. */
+export const removeFromTournament = (id: number, name: string) =>
+  call<TournamentView>('DELETE', `/api/tournaments/${encodeURIComponent(String(id))}/players/${encodeURIComponent(name)}`);
+
+/** `POST /api/tournaments/{id}/start`: the organiser starts it before its time. */
+export const startTournament = (id: number) => call<TournamentView>('POST', `/api/tournaments/${encodeURIComponent(String(id))}/start`);

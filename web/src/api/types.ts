@@ -94,3 +94,19 @@ export type NoticeView = Schemas['NoticeView'];
 export type Notices = Schemas['Notices'];
 /** What the personal channel (`/api/me/live`) sends. */
 export type PersonalMessage = Schemas['PersonalMessage'];
+/** `POST /api/tournaments`. */
+export type NewTournament = Schemas['NewTournament'];
+/** A tournament in a list. */
+export type TournamentSummary = Schemas['TournamentSummary'];
+/** A tournament as anyone may see it: players, rounds and standings. */
+export type TournamentView = Schemas['TournamentView'];
+/** One player of a tournament, with their score and tiebreaks. */
+export type TournamentPlayer = Schemas['TournamentPlayer'];
+/** One round of a tournament. */
+export type TournamentRound = Schemas['TournamentRound'];
+/** A game of a tournament's round. */
+export type Pairing = Schemas['Pairing'];
+/** A player without a game in a round. */
+export type Bye = Schemas['Bye'];
+/** A tournament player's tiebreaks. */
+export type Tiebreaks = Schemas['Tiebreaks'];

@@ -326,6 +326,11 @@ export function GamePage(props: { id: string }) {
           {view.rated ? 'Rated' : 'Casual: not rated'}
           {view.rating_range ? ` · open seats for ratings ${view.rating_range[0]} to ${view.rating_range[1]}` : ''}
         </p>
+        {typeof view.tournament === 'number' && (
+          <p class="hint" data-testid="tournament-game">
+            <a href={`/tournaments/${view.tournament}`}>Tournament game</a>
+          </p>
+        )}
         {openSeats.length > 0 && me === null && (
           <p><a href={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in</a> to take a seat.</p>
         )}

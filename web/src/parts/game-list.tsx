@@ -79,6 +79,7 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
               <span class="state">{summaryState(game, props.me, entryFor(catalog, game.game, game.variant))}</span>
               {game.private && <span class="tag">private</span>}
               {game.rated && <span class="tag">rated</span>}
+              {typeof game.tournament === 'number' && <span class="tag">tournament</span>}
               {game.rating_range && <span class="tag">{`${game.rating_range[0]}–${game.rating_range[1]}`}</span>}
             </a>
           </li>

@@ -155,7 +155,8 @@ export function optionRange(option: Pick<CatalogOption, 'type' | 'min' | 'max' |
   return ` (${min}–${option.max})`;
 }
 
-function OptionField(props: { option: CatalogOption; value: OptionInput | undefined; set(value: OptionInput): void }) {
+/** A field of the form for one of the game's options: a box to tick, or text to type. */
+export function OptionField(props: { option: CatalogOption; value: OptionInput | undefined; set(value: OptionInput): void }) {
   const { option } = props;
   if (option.type === 'switch') {
     const words = optionWords(option.help);

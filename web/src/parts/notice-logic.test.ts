@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isKept, titled, unread, wantsAlert, withNotice } from './notice-logic';
+import { isKept, noticeHref, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
-const notice = (id: number, kind = 'your_turn', game = 'g1') => ({ id, kind, game, text: `n${id}`, at: '2026-11-25T00:00:00Z' });
+const notice = (id: number, kind = 'your_turn', game: string | null = 'g1', tournament?: number) => ({
+  id,
+  kind,
+  game,
+  tournament,
+  text: `n${id}`,
+  at: '2026-11-25T00:00:00Z',
+});
 
 describe('notices', () => {
   it('puts the count in front of the title, once', () => {
@@ -35,5 +42,23 @@ describe('notices', () => {
     expect(wantsAlert(notice(1), true, '/games/g1', true), 'the tab is hidden').toBe(true);
     expect(wantsAlert(notice(1, 'round_open'), true, '/', false)).toBe(true);
     expect(wantsAlert(notice(1, 'chat'), true, '/', false)).toBe(false);
+  });
+
+  it('leads to the game, else to the tournament, of a notice', () => {
+    expect(noticeHref(notice(1))).toBe('/games/g1');
+    expect(noticeHref(notice(1, 'tournament_round', 'g7', 4)), 'a round names the person’s game in it').toBe('/games/g7');
+    expect(noticeHref(notice(1, 'tournament_round', null, 4))).toBe('/tournaments/4');
+    expect(noticeHref({ tournament: 4 })).toBe('/tournaments/4');
+    expect(noticeHref({ tournament: 0 })).toBe('/tournaments/0');
+    expect(noticeHref({ game: 'a b' })).toBe('/games/a%20b');
+    expect(noticeHref({})).toBeNull();
+  });
+
+  it('lists and counts a tournament’s notice, without a game, yet never alerts on it', () => {
+    const over = notice(5, 'tournament_over', null, 4);
+    expect(withNotice([notice(1)], over).map((n) => n.id)).toEqual([5, 1]);
+    expect(unread([over], 4)).toBe(1);
+    expect(wantsAlert(over, true, '/', true)).toBe(false);
+    expect(wantsAlert(notice(6, 'tournament_round', null, 4), true, '/', false)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The pure parts of the personal channel's notices: the tab's title with
-// the count, what is new, and whether a notice calls for the browser's
-// notification and sound.
+// the count, what is new, where a notice leads, and whether it calls for
+// the browser's notification and sound.
 
 import type { NoticeView } from '../api/types';
 
@@ -37,12 +37,23 @@ export function unread(list: readonly NoticeView[], seen: number): number {
 }
 
 /**
+ * Where a notice leads: its game's page, else its tournament's (a
+ * tournament's notice names a game only when it is the person's game of
+ * a round); null for neither.
+ */
+export function noticeHref(notice: Pick<NoticeView, 'game' | 'tournament'>): string | null {
+  if (notice.game) return `/games/${encodeURIComponent(notice.game)}`;
+  if (notice.tournament !== undefined && notice.tournament !== null) return `/tournaments/${notice.tournament}`;
+  return null;
+}
+
+/**
  * Whether `notice` calls for a browser notification and a sound: the
  * person turned alerts on, it is their turn (or a round waits for their
  * play), and they are not already looking at that game.
  */
-export function wantsAlert(notice: Pick<NoticeView, 'kind' | 'game'>, alertsOn: boolean, path: string, hidden: boolean): boolean {
+export function wantsAlert(notice: Pick<NoticeView, 'kind' | 'game' | 'tournament'>, alertsOn: boolean, path: string, hidden: boolean): boolean {
   if (!alertsOn) return false;
   if (notice.kind !== 'your_turn' && notice.kind !== 'round_open') return false;
-  return hidden || path !== `/games/${encodeURIComponent(notice.game)}`;
+  return hidden || path !== noticeHref(notice);
 }

@@ -10,7 +10,7 @@ import { connectLive } from '../api/live';
 import { problemText } from '../api/problem';
 import type { NoticeView, PersonalMessage } from '../api/types';
 import { navigate } from '../router';
-import { ALERTS_KEY, SEEN_KEY, titled, unread, wantsAlert, withNotice } from './notice-logic';
+import { ALERTS_KEY, SEEN_KEY, noticeHref, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
 /** The window event each message of the personal channel is passed on as (its `detail`). */
 export const PERSONAL_EVENT = 'arbiter:personal';
@@ -62,10 +62,11 @@ function alert(notice: NoticeView): void {
   if (!wantsAlert(notice, alertsOn(), location.pathname, document.hidden)) return;
   chime();
   if ('Notification' in window && Notification.permission === 'granted') {
-    const shown = new Notification('Arbiter', { body: notice.text, tag: `arbiter-${notice.game}` });
+    const href = noticeHref(notice);
+    const shown = new Notification('Arbiter', { body: notice.text, tag: `arbiter-${notice.game ?? `tournament-${notice.tournament ?? notice.id}`}` });
     shown.onclick = () => {
       window.focus();
-      navigate(`/games/${encodeURIComponent(notice.game)}`);
+      if (href) navigate(href);
     };
   }
 }
@@ -178,13 +179,14 @@ export function NoticeBell() {
     }
   };
   const answer = (notice: NoticeView, accept: boolean) => {
-    if (!notice.seat) return;
+    const { game, seat } = notice;
+    if (!game || !seat) return;
     setError(null);
-    const work = accept ? api.takeSeat(notice.game, notice.seat) : api.declineSeat(notice.game, notice.seat);
+    const work = accept ? api.takeSeat(game, seat) : api.declineSeat(game, seat);
     work.then(
       () => {
         setOpen(false);
-        if (accept) navigate(`/games/${encodeURIComponent(notice.game)}`);
+        if (accept) navigate(`/games/${encodeURIComponent(game)}`);
       },
       (e) => setError(problemText(e)),
     );
@@ -220,20 +222,25 @@ export function NoticeBell() {
               Close
             </button>
           </div>
-          {list.length === 0 && <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games.</p>}
+          {list.length === 0 && (
+            <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games, and of your tournaments’ rounds.</p>
+          )}
           <ul>
-            {list.map((n) => (
-              <li key={n.id} class={n.id > seen ? 'new' : ''} data-kind={n.kind}>
-                <a href={`/games/${encodeURIComponent(n.game)}`} onClick={() => setOpen(false)}>{n.text}</a>{' '}
-                <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>
-                {n.kind === 'invited' && n.seat && (
-                  <span class="answer">
-                    <button type="button" onClick={() => answer(n, true)} data-testid={`notice-accept-${n.game}`}>Accept</button>{' '}
-                    <button type="button" onClick={() => answer(n, false)}>Decline</button>
-                  </span>
-                )}
-              </li>
-            ))}
+            {list.map((n) => {
+              const href = noticeHref(n);
+              return (
+                <li key={n.id} class={n.id > seen ? 'new' : ''} data-kind={n.kind}>
+                  {href ? <a href={href} onClick={() => setOpen(false)}>{n.text}</a> : <span>{n.text}</span>}{' '}
+                  <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>
+                  {n.kind === 'invited' && n.game && n.seat && (
+                    <span class="answer">
+                      <button type="button" onClick={() => answer(n, true)} data-testid={`notice-accept-${n.game}`}>Accept</button>{' '}
+                      <button type="button" onClick={() => answer(n, false)}>Decline</button>
+                    </span>
+                  )}
+                </li>
+              );
+            })}
           </ul>
           {error && <p class="error" role="alert">{error}</p>}
         </div>

@@ -102,7 +102,7 @@ pub fn check(
         return Err(ApiError::malformed(format!("'max_players': {max_players}; a {kind} takes {fewest} to {most}")));
     }
     if !(1..=365).contains(&new.days_per_move) {
-        return Err(ApiError::malformed(format!("'{}': days_per_move is 1 to 365", new.days_per_move)));
+        return Err(ApiError::malformed(format!("'days_per_move': {}; it is 1 to 365", new.days_per_move)));
     }
     let starts_at = read_time(&new.starts_at)?;
     if starts_at.unix() < now.unix() - 60 || starts_at.unix() > now.unix() + FURTHEST_START {

@@ -44,6 +44,11 @@ pub async fn call_off(state: &AppState, key: &GameKey, account: AccountId) -> Re
         if table.stored.creator != Some(account) {
             return Err(ApiError::forbidden("only the player who created a game may call it off"));
         }
+        if let Some(tournament) = table.stored.record.tournament {
+            return Err(ApiError::conflict(format!(
+                "a game of tournament {tournament} is not called off: it is played, resigned or lost on time"
+            )));
+        }
         if table.is_over() {
             return Err(ApiError::conflict("the game is over already"));
         }

@@ -116,6 +116,7 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     let (status, started) = s.post(&format!("/api/tournaments/{id}/start"), Some(&tokens["p1"]), json!(null)).await;
     assert_eq!(status, StatusCode::OK, "{started}");
     assert_eq!((started["state"].as_str(), started["round"].as_u64()), (Some("running"), Some(1)), "{started}");
+    assert_eq!(started["starts_at"].as_str(), Some(s.clock_now_rfc3339().as_str()), "started early, now: {started}");
     let (status, again) = s.post(&format!("/api/tournaments/{id}/start"), Some(&tokens["p1"]), json!(null)).await;
     assert_eq!(status, StatusCode::CONFLICT, "{again}");
     let first = &started["rounds"][0];
@@ -137,6 +138,10 @@ async fn a_swiss_runs_to_its_end(s: &TestServer) {
     let game_id = first["pairings"][0]["game"].as_str().unwrap();
     let game = s.view(game_id, None).await;
     assert_eq!((game["rated"].as_bool(), game["tournament"].as_i64()), (Some(true), Some(id)), "{game}");
+    // Not the organiser's to call off, though the organiser made it.
+    let (status, refused) = s.call(Method::DELETE, &format!("/api/games/{game_id}"), Some(&tokens["p1"]), None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(message(&refused).contains("tournament"), "{refused}");
 
     // A late joiner, before half the rounds have started: half a point
     // for the round missed.
