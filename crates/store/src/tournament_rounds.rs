@@ -20,7 +20,8 @@ impl Store {
     /// notices and mail that tell of it. A tournament started before its
     /// time starts now (its `starts_at` says when it did). Refused with
     /// [`StoreError::Stale`] (and nothing stored) if the tournament's
-    /// round is no longer `expected_round` or it is over.
+    /// round is no longer `expected_round`, it is over, or a player joined
+    /// or withdrew since it was read.
     pub async fn start_tournament_round(&self, start: &RoundStart) -> Result<(), StoreError> {
         let mut records = Vec::with_capacity(start.games.len());
         for (game, _) in &start.games {
@@ -41,6 +42,18 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             if moved.rows_affected() == 0 {
+                return Err(moved_on(start.tournament, start.expected_round));
+            }
+            // The tournament's row is this transaction's now (a join
+            // waits for it): the players the round was paired from must
+            // be those in it, or it is paired again.
+            let (players, withdrawn) = sqlx::query_as::<_, (i64, i64)>(
+                "SELECT COUNT(*), COUNT(withdrawn) FROM tournament_players WHERE tournament_id = $1",
+            )
+            .bind(start.tournament)
+            .fetch_one(&mut *tx)
+            .await?;
+            if (players, withdrawn) != (i64::from(start.players), i64::from(start.withdrawn)) {
                 return Err(moved_on(start.tournament, start.expected_round));
             }
             for ((game, row), record) in start.games.iter().zip(&records) {

@@ -305,6 +305,10 @@ pub struct RoundStart {
     pub expected_round: u32,
     /// The rounds started once this is stored.
     pub new_round: u32,
+    /// The players in it as the caller read it, withdrawn or not.
+    pub players: u32,
+    /// Those of them withdrawn.
+    pub withdrawn: u32,
     /// Its rounds, now that they are known.
     pub rounds_planned: u32,
     /// The games to create, with their round, board and players.

@@ -25,32 +25,39 @@ use crate::table::Table;
 /// starts it before its time (refused with 409 if it has started or has
 /// too few players).
 pub async fn advance(state: &AppState, id: i64, start_now: bool) -> Result<(), ApiError> {
-    let whole = state.store.tournament(id).await?.ok_or_else(|| no_such_tournament(id))?;
-    let now = state.clock.now();
-    let t = &whole.tournament;
-    if start_now && t.state != TournamentState::Upcoming {
-        return Err(ApiError::conflict(format!("'{}' has started already", t.name)));
-    }
-    if t.state == TournamentState::Upcoming && !start_now && t.starts_at.unix() > now.unix() {
-        return Ok(());
-    }
-    let stored = match plan::next(&whole) {
-        Next::Wait => return Ok(()),
-        Next::CallOff(why) if start_now => return Err(ApiError::conflict(why)),
-        Next::CallOff(why) => end(state, &whole, Some(why), now).await,
-        Next::End => end(state, &whole, None, now).await,
-        Next::Start { rounds, rounds_planned } => start(state, &whole, rounds, rounds_planned, now).await,
-    };
-    match stored {
-        Ok(()) => Ok(()),
-        // Another server moved it on first.
-        Err(StoreError::Stale { .. }) => {
-            tracing::debug!(tournament = id, "moved on by another server meanwhile");
-            Ok(())
+    // Read again and tried again when a player joined or withdrew between
+    // the reading and the storing; another server's round ends it.
+    for _ in 0..ATTEMPTS {
+        let whole = state.store.tournament(id).await?.ok_or_else(|| no_such_tournament(id))?;
+        let now = state.clock.now();
+        let t = &whole.tournament;
+        if start_now && t.state != TournamentState::Upcoming {
+            return Err(ApiError::conflict(format!("'{}' has started already", t.name)));
         }
-        Err(e) => Err(e.into()),
+        if t.state == TournamentState::Upcoming && !start_now && t.starts_at.unix() > now.unix() {
+            return Ok(());
+        }
+        let stored = match plan::next(&whole) {
+            Next::Wait => return Ok(()),
+            Next::CallOff(why) if start_now => return Err(ApiError::conflict(why)),
+            Next::CallOff(why) => end(state, &whole, Some(why), now).await,
+            Next::End => end(state, &whole, None, now).await,
+            Next::Start { rounds, rounds_planned } => start(state, &whole, rounds, rounds_planned, now).await,
+        };
+        match stored {
+            Ok(()) => return Ok(()),
+            Err(StoreError::Stale { .. }) => {
+                tracing::debug!(tournament = id, "changed meanwhile; read again");
+            }
+            Err(e) => return Err(e.into()),
+        }
     }
+    Err(ApiError::conflict(format!("tournament {id} kept changing meanwhile; try again")))
 }
+
+/// How many times a tournament is read again when it changed under a
+/// step.
+const ATTEMPTS: usize = 4;
 
 /// The answer for a tournament that is not there.
 pub fn no_such_tournament(id: i64) -> ApiError {
@@ -109,6 +116,8 @@ async fn start(
         tournament: t.id,
         expected_round: t.round,
         new_round,
+        players: u32::try_from(whole.players.len()).unwrap_or(u32::MAX),
+        withdrawn: u32::try_from(whole.players.iter().filter(|p| p.withdrawn.is_some()).count()).unwrap_or(u32::MAX),
         rounds_planned,
         games: made.iter().map(|(new, row, _)| (new.clone(), row.clone())).collect(),
         byes,

@@ -16,6 +16,7 @@ mod notify;
 mod open;
 mod players;
 mod sessions;
+mod tournaments;
 mod verifications;
 
 /// Every `.rs` file of this folder is a module of this binary.
