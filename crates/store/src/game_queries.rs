@@ -32,6 +32,20 @@ const GAMES_BY_FILTER: &str = concat!(
     "ORDER BY g.updated DESC, g.key, s.seat"
 );
 
+/// The active games awaiting a move (or play) of the account `$1` (its
+/// seat's bit set in the game's awaited seats), the longest unchanged
+/// first, at most `$2` of them, with their seats.
+const GAMES_AWAITING: &str = concat!(
+    game_columns!(),
+    game_tables!(
+        "(SELECT * FROM games WHERE state = 'active' \
+     AND EXISTS (SELECT 1 FROM game_seats a WHERE a.game_key = games.key AND a.account_id = $1 \
+          AND ((games.awaited >> a.seat) & 1) = 1) \
+     ORDER BY updated, key LIMIT $2)"
+    ),
+    "ORDER BY g.updated, g.key, s.seat"
+);
+
 /// The unfinished games with a computer seat that `$1` created.
 const COMPUTER_GAMES_OF: &str = "SELECT COUNT(*) FROM games g WHERE g.creator_id = $1 AND g.state <> 'finished' \
      AND EXISTS (SELECT 1 FROM game_seats s WHERE s.game_key = g.key AND s.computer_level IS NOT NULL)";
@@ -209,6 +223,23 @@ impl Store {
             .await
         })?;
         Ok(u32::try_from(count).unwrap_or(u32::MAX))
+    }
+
+    /// The active games awaiting a move (or play) of `account`, the one
+    /// that has waited longest (the longest unchanged) first, at most
+    /// `limit`.
+    pub async fn games_awaiting_list(&self, account: AccountId, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        in_read_snapshot!(self, tx => async {
+            let rows = sqlx::query_as::<_, GameSeatRow>(GAMES_AWAITING)
+                .bind(account.0)
+                .bind(limit)
+                .fetch_all(&mut *tx)
+                .await?;
+            let mut games = games_from_rows(rows)?;
+            crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
+            Ok::<_, StoreError>(games)
+        }
+        .await)
     }
 
     /// Active games whose awaited seats are not known (stored before they

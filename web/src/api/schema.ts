@@ -2041,12 +2041,12 @@ export interface operations {
   };
   list: {
     parameters: {
-      path: {
+      query?: {
         /**
          * @description `upcoming` (the soonest first), `running` or `finished` (the
          * latest started first); all if not given.
          */
-        state: string | null;
+        state?: string;
       };
     };
     responses: {
@@ -2170,13 +2170,15 @@ export interface operations {
   };
   take_seat: {
     parameters: {
+      query?: {
+        /** @description A private game's invite code (from its invite link). */
+        invite?: string;
+      };
       path: {
         /** @description the game */
         id: string;
         /** @description the seat's label (w, b, A…) */
         seat: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
       };
     };
     responses: {
@@ -2313,11 +2315,13 @@ export interface operations {
   };
   record: {
     parameters: {
+      query?: {
+        /** @description A private game's invite code (from its invite link). */
+        invite?: string;
+      };
       path: {
         /** @description the game */
         id: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
       };
     };
     responses: {
@@ -2521,13 +2525,15 @@ export interface operations {
   };
   read: {
     parameters: {
-      path: {
-        /** @description the game */
-        id: string;
+      query: {
         /** @description `players` or `spectators`. */
         room: string;
         /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
+        invite?: string;
+      };
+      path: {
+        /** @description the game */
+        id: string;
       };
     };
     responses: {
@@ -2564,11 +2570,13 @@ export interface operations {
   };
   write: {
     parameters: {
+      query?: {
+        /** @description A private game's invite code (from its invite link). */
+        invite?: string;
+      };
       path: {
         /** @description the game */
         id: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
       };
     };
     requestBody: {
@@ -2792,7 +2800,7 @@ export interface operations {
   };
   names: {
     parameters: {
-      path: {
+      query: {
         /**
          * @description The start of the name (any case): 1 to 32 letters, digits, `-`,
          * `_` or `.`.
@@ -3112,14 +3120,14 @@ export interface operations {
   };
   notices: {
     parameters: {
-      path: {
+      query?: {
         /**
          * @description Only notices at or after this time (RFC 3339); without it, the
          * last 30 days' (at most 100, the oldest first).
          */
-        since: string | null;
+        since?: string;
         /** @description Only notices after this one (a notice's `id`): the next page. */
-        after: number | null;
+        after?: number;
       };
     };
     responses: {
@@ -3149,11 +3157,13 @@ export interface operations {
   };
   game_live: {
     parameters: {
+      query?: {
+        /** @description A private game's invite code (from its invite link). */
+        invite?: string;
+      };
       path: {
         /** @description the game */
         id: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite: string | null;
       };
     };
     responses: {

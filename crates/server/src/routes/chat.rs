@@ -143,6 +143,7 @@ async fn tell_players(state: &AppState, table: &Table, message: &ChatMessage) {
 
 /// `GET /api/games/{id}/chat`: the room read.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RoomQuery {
     /// `players` or `spectators`.

@@ -62,6 +62,7 @@ pub(crate) async fn create(
 
 /// `GET /api/games` filters.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ListQuery {
     /// `open`, `active` or `finished`.
@@ -76,6 +77,10 @@ pub(crate) struct ListQuery {
     after: Option<String>,
     /// At most this many games, 1 to 100 (default 100).
     limit: Option<i64>,
+    /// `me`: only the caller's games waiting for their move (`scg`: their
+    /// play), the one that has waited longest first (with `mine=true`,
+    /// and neither `invited` nor `after`).
+    to_move: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/games", params(ListQuery), tag = "games",
@@ -103,6 +108,9 @@ pub(crate) async fn list(
     let limit = query.limit.unwrap_or(100);
     if !(1..=100).contains(&limit) {
         return Err(ApiError::malformed(format!("'{limit}': limit is 1 to 100")));
+    }
+    if let Some(whom) = query.to_move.as_deref() {
+        return waiting_for_me(&state, whom, account, &query, state_filter, limit).await.map(Json);
     }
     let after = match query.after {
         None => None,
@@ -134,6 +142,39 @@ pub(crate) async fn list(
         }
     }
     Ok(Json(games))
+}
+
+/// `GET /api/games?mine=true&to_move=me`: the caller's (`account`'s)
+/// games waiting for their move, the longest waiting first.
+async fn waiting_for_me(
+    state: &AppState,
+    whom: &str,
+    account: Option<arbiter_store::AccountId>,
+    query: &ListQuery,
+    state_filter: Option<GameState>,
+    limit: i64,
+) -> Result<Vec<GameSummary>, ApiError> {
+    if whom != "me" {
+        let shown: String = whom.chars().take(40).collect();
+        return Err(ApiError::malformed(format!("'to_move': '{shown}'; the one value is me")));
+    }
+    let Some(account) = account else {
+        return Err(ApiError::malformed("'to_move': to_move=me goes with mine=true"));
+    };
+    if query.invited.unwrap_or(false) || query.after.is_some() || state_filter.is_some_and(|s| s != GameState::Active) {
+        return Err(ApiError::malformed(
+            "'to_move': to_move=me lists active games alone, without invited, after or another state",
+        ));
+    }
+    let games = state.store.games_awaiting_list(account, limit).await?;
+    let mut out = Vec::with_capacity(games.len());
+    for stored in games {
+        match Table::load(stored) {
+            Ok(t) => out.push(t.summary()),
+            Err(e) => tracing::error!(error = %e, "a stored game does not load"),
+        }
+    }
+    Ok(out)
 }
 
 /// The games `filter` lets through, as a list shows them (a stored game
@@ -194,6 +235,7 @@ pub(crate) async fn take_seat(
 /// whoever brings it see the game (its view, history, record, socket and
 /// chat) and take an open seat.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct InviteQuery {
     /// A private game's invite code (from its invite link).

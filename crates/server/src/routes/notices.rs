@@ -22,6 +22,7 @@ pub fn router() -> Router<AppState> {
 
 /// `GET /api/me/notices` filters.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NoticesQuery {
     /// Only notices at or after this time (RFC 3339); without it, the

@@ -29,6 +29,7 @@ pub fn router() -> Router<AppState> {
 
 /// `GET /api/players` filters.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct NamesQuery {
     /// The start of the name (any case): 1 to 32 letters, digits, `-`,

@@ -61,6 +61,7 @@ pub(crate) async fn create(
 
 /// `GET /api/tournaments` filters.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct ListQuery {
     /// `upcoming` (the soonest first), `running` or `finished` (the

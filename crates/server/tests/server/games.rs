@@ -247,3 +247,69 @@ async fn the_history_steps_through_every_position(s: &TestServer) {
     assert_eq!(status, StatusCode::NOT_FOUND, "{missing}");
 }
 on_both!(history_on_sqlite, history_on_postgres, the_history_steps_through_every_position);
+
+/// Makes `token`'s first legal move in the game `id`.
+async fn first_move(s: &TestServer, id: &str, token: &str) {
+    let view = s.view(id, Some(token)).await;
+    let body = json!({"move": view["legal"][0]["move"], "ply": view["ply"]});
+    let (status, after) = s.post(&format!("/api/games/{id}/moves"), Some(token), body).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+}
+
+/// Whose move it is in `id`: the name of the seat to move.
+async fn to_move(s: &TestServer, id: &str) -> String {
+    let view = s.view(id, None).await;
+    let seat = view["to_move"][0].as_str().unwrap().to_string();
+    view["seats"].as_array().unwrap().iter().find(|x| x["seat"] == seat.as_str()).unwrap()["name"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+async fn my_games_waiting_for_me_come_oldest_first(s: &TestServer) {
+    let tokens = [("ann", s.account("ann").await), ("bo", s.account("bo").await)];
+    let token = |name: &str| tokens.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let made = s.create(&token("ann"), json!({"game": "sage", "seats": [{"account": "me"}, {"open": true}]})).await;
+        let id = made["id"].as_str().unwrap().to_string();
+        let seat = made["seats"][1]["seat"].as_str().unwrap().to_string();
+        let (status, taken) = s.post(&format!("/api/games/{id}/seats/{seat}"), Some(&token("bo")), json!(null)).await;
+        assert_eq!(status, StatusCode::OK, "{taken}");
+        games.push(id);
+    }
+    // Bring each game to ann's move, the third last and then on to bo's,
+    // a minute apart: the second waits longest, then the first.
+    for id in [&games[1], &games[0], &games[2]] {
+        s.clock.advance(60);
+        if to_move(s, id).await == "bo" {
+            first_move(s, id, &token("bo")).await;
+        }
+    }
+    s.clock.advance(60);
+    first_move(s, &games[2], &token("ann")).await;
+    let (status, list) = s.get("/api/games?mine=true&to_move=me", Some(&token("ann"))).await;
+    assert_eq!(status, StatusCode::OK, "{list}");
+    let ids: Vec<&str> = list.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, vec![games[1].as_str(), games[0].as_str()], "{list}");
+    let (_, list) = s.get("/api/games?mine=true&to_move=me&limit=1", Some(&token("ann"))).await;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    let (_, bos) = s.get("/api/games?mine=true&to_move=me", Some(&token("bo"))).await;
+    let ids: Vec<&str> = bos.as_array().unwrap().iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, vec![games[2].as_str()], "{bos}");
+    // The count the notices give agrees.
+    let (_, notices) = s.get("/api/me/notices", Some(&token("ann"))).await;
+    assert_eq!(notices["your_turn"], 2, "{notices}");
+    for (query, status) in [
+        ("to_move=me", StatusCode::BAD_REQUEST),
+        ("mine=true&to_move=you", StatusCode::BAD_REQUEST),
+        ("mine=true&to_move=me&state=finished", StatusCode::BAD_REQUEST),
+        ("mine=true&to_move=me&invited=true", StatusCode::BAD_REQUEST),
+    ] {
+        let (got, answer) = s.get(&format!("/api/games?{query}"), Some(&token("ann"))).await;
+        assert_eq!(got, status, "{query}: {answer}");
+    }
+    let (status, _) = s.get("/api/games?mine=true&to_move=me", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+on_both!(waiting_on_sqlite, waiting_on_postgres, my_games_waiting_for_me_come_oldest_first);
