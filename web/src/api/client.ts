@@ -148,6 +148,8 @@ export type GameQuery = {
   after?: string;
   /** At most this many (1–100; the server's default is 100). */
   limit?: number;
+  /** Only the caller's games waiting for their move, the longest waiting first (with `mine`). */
+  toMoveMe?: boolean;
 };
 
 /** The query string of a game list. */
@@ -158,6 +160,7 @@ export function gameQueryString(query: GameQuery): string {
   if (query.invited) q.set('invited', 'true');
   if (query.after) q.set('after', query.after);
   if (query.limit !== undefined) q.set('limit', String(query.limit));
+  if (query.toMoveMe) q.set('to_move', 'me');
   const text = q.toString();
   return text ? `?${text}` : '';
 }
@@ -165,6 +168,9 @@ export function gameQueryString(query: GameQuery): string {
 /** `GET /api/games`. */
 export const listGames = (state: 'open' | 'active' | 'finished' | null, mine: boolean) =>
   findGames({ state: state ?? undefined, mine });
+
+/** `GET /api/games?mine=true&to_move=me`: the caller's games waiting for their move, the longest waiting first. */
+export const gamesWaitingForMe = () => findGames({ mine: true, toMoveMe: true });
 
 /** `GET /api/games` with every filter. */
 export const findGames = (query: GameQuery) => call<GameSummary[]>('GET', `/api/games${gameQueryString(query)}`);

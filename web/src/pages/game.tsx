@@ -18,9 +18,11 @@ import { initialState, reduce, shown } from '../play/game-state';
 import { type MoveForm, formsDiffer, listedMoves, readMoveForm, saveMoveForm } from '../play/move-form';
 import { remainingPlayers, seatLabel, statusText } from '../play/status';
 import { seatRating } from '../parts/ratings';
+import { type NextGame, isNextGameKey, nextGame, nextGameText, offersNextGame } from '../parts/next-game';
 import { refusalLink } from '../rules/refusal';
 import { useSession } from '../session';
 import { rememberInvite, withInvite } from '../api/invite';
+import { navigate } from '../router';
 
 /** A seat's mark: one of its pieces on the board, or a disc in its colour. */
 function SeatMark(props: { board: BoardModel; seat: string }) {
@@ -162,6 +164,38 @@ export function GamePage(props: { id: string }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // "Next game": once this game no longer waits for the player, the game
+  // that has waited longest for them, read again as this one changes.
+  const [next, setNext] = useState<NextGame | null>(null);
+  const offerNext = !!view && offersNextGame(view);
+  useEffect(() => {
+    if (!view || !offerNext) {
+      setNext(null);
+      return;
+    }
+    let gone = false;
+    api
+      .gamesWaitingForMe()
+      .then((waiting) => !gone && setNext(nextGame(waiting, view.id)))
+      .catch(() => !gone && setNext(null));
+    return () => {
+      gone = true;
+    };
+  }, [view?.id, view?.version, offerNext]);
+  useEffect(() => {
+    if (!next) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const inField = !!target && (target.tagName === 'INPUT' || target.tagName === 'SELECT' || target.tagName === 'TEXTAREA');
+      if (isNextGameKey(event, inField)) {
+        event.preventDefault();
+        navigate(`/games/${encodeURIComponent(next.id)}`);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [next?.id]);
 
   if (missing) {
     return (
@@ -351,6 +385,14 @@ export function GamePage(props: { id: string }) {
           </div>
         )}
         {view.you.length === 0 && view.status.state !== 'open' && <p class="hint">You are watching{live === 'open' ? ', live' : ''}.</p>}
+        {next && (
+          <p class="next-game">
+            <a href={`/games/${encodeURIComponent(next.id)}`} data-testid="next-game" aria-keyshortcuts="n">
+              {nextGameText(next)}
+            </a>{' '}
+            <kbd title="press n for the next game">n</kbd>
+          </p>
+        )}
         {live !== 'open' && <p class="hint" data-testid="connection">Reconnecting…</p>}
 
         {view.rounds && <RoundsPanel view={view} round={view.rounds} remaining={remainingPlayers(view)} />}
