@@ -21,7 +21,7 @@ describe('my games', () => {
     expect(myTurn(game('g', ['r'], 'x'), 'ann')).toBe(false);
     expect(myTurn(game('g', ['b'], 'x'), undefined)).toBe(false);
   });
-  it('puts the games where it is my turn first, then by the latest change', () => {
+  it('puts the games where it is my turn first, the longest waiting first, then the others by the latest change', () => {
     const active = [
       game('theirs-old', ['r'], '2026-11-20T00:00:00Z'),
       game('mine-old', ['b'], '2026-11-19T00:00:00Z'),
@@ -29,7 +29,7 @@ describe('my games', () => {
       game('mine-new', ['b'], '2026-11-21T00:00:00Z'),
     ];
     const order = myGamesInOrder(active, [game('open', [], '2026-11-23T00:00:00Z', 'open')], 'ann').map((g) => g.id);
-    expect(order).toEqual(['mine-new', 'mine-old', 'theirs-new', 'theirs-old', 'open']);
+    expect(order).toEqual(['mine-old', 'mine-new', 'theirs-new', 'theirs-old', 'open']);
   });
   it('grows a list of finished games by pages, never showing a game twice', () => {
     const over = (i: number) => game(`over-${i}`, [], `2026-11-0${9 - i}T00:00:00Z`, 'finished');

@@ -10,12 +10,14 @@ export function myTurn(game: GameSummary, name: string | undefined): boolean {
 
 /**
  * A player's unfinished games in the order they want them: the active ones
- * where it is their turn first, then the other active ones, each most
+ * where it is their turn first, the one that has waited longest for them
+ * first (as "next game" goes); then the other active ones, the most
  * recently changed first; then those waiting for players.
  */
 export function myGamesInOrder(active: GameSummary[], waiting: GameSummary[], name: string): GameSummary[] {
-  const byTurn = [...active].sort((a, b) => Number(myTurn(b, name)) - Number(myTurn(a, name)) || b.updated.localeCompare(a.updated));
-  return [...byTurn, ...waiting];
+  const mine = active.filter((g) => myTurn(g, name)).sort((a, b) => a.updated.localeCompare(b.updated));
+  const theirs = active.filter((g) => !myTurn(g, name)).sort((a, b) => b.updated.localeCompare(a.updated));
+  return [...mine, ...theirs, ...waiting];
 }
 
 /**
