@@ -278,15 +278,21 @@ async fn my_games_waiting_for_me_come_oldest_first(s: &TestServer) {
         assert_eq!(status, StatusCode::OK, "{taken}");
         games.push(id);
     }
-    // Bring each game to ann's move, the third last and then on to bo's,
-    // a minute apart: the second waits longest, then the first.
-    for id in [&games[1], &games[0], &games[2]] {
+    // The second game, then the first, a minute apart, brought to ann's
+    // move by a move of bo's: the second waits longest. The third goes on
+    // to bo's move.
+    for id in [&games[1], &games[0]] {
         s.clock.advance(60);
-        if to_move(s, id).await == "bo" {
-            first_move(s, id, &token("bo")).await;
+        if to_move(s, id).await == "ann" {
+            first_move(s, id, &token("ann")).await;
         }
+        first_move(s, id, &token("bo")).await;
+        assert_eq!(to_move(s, id).await, "ann");
     }
     s.clock.advance(60);
+    if to_move(s, &games[2]).await == "bo" {
+        first_move(s, &games[2], &token("bo")).await;
+    }
     first_move(s, &games[2], &token("ann")).await;
     let (status, list) = s.get("/api/games?mine=true&to_move=me", Some(&token("ann"))).await;
     assert_eq!(status, StatusCode::OK, "{list}");
