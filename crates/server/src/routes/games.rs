@@ -166,21 +166,18 @@ async fn waiting_for_me(
             "'to_move': to_move=me lists active games alone, without invited, after or another state",
         ));
     }
-    let games = state.store.games_awaiting_list(account, limit).await?;
-    let mut out = Vec::with_capacity(games.len());
-    for stored in games {
-        match Table::load(stored) {
-            Ok(t) => out.push(t.summary()),
-            Err(e) => tracing::error!(error = %e, "a stored game does not load"),
-        }
-    }
-    Ok(out)
+    Ok(summaries_of(state.store.games_awaiting_list(account, limit).await?))
 }
 
 /// The games `filter` lets through, as a list shows them (a stored game
 /// that does not load is logged and left out).
 pub(crate) async fn summaries(state: &AppState, filter: &GameFilter) -> Result<Vec<GameSummary>, ApiError> {
-    let games = state.store.games(filter).await?;
+    Ok(summaries_of(state.store.games(filter).await?))
+}
+
+/// `games` as a list shows them (a stored game that does not load is
+/// logged and left out).
+fn summaries_of(games: Vec<arbiter_store::StoredGame>) -> Vec<GameSummary> {
     let mut out = Vec::with_capacity(games.len());
     for stored in games {
         match Table::load(stored) {
@@ -188,7 +185,7 @@ pub(crate) async fn summaries(state: &AppState, filter: &GameFilter) -> Result<V
             Err(e) => tracing::error!(error = %e, "a stored game does not load"),
         }
     }
-    Ok(out)
+    out
 }
 
 /// The id in a game's path.
