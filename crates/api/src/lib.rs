@@ -17,6 +17,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod chat;
+pub mod conditionals;
 pub mod error;
 pub mod games;
 pub mod live;
@@ -33,6 +34,7 @@ pub use accounts::{
 };
 pub use catalog::{Catalog, CatalogGame, CatalogOption, CatalogPiece, CatalogRefusal, CatalogSeat, OptionType};
 pub use chat::{ChatMessageView, ChatPost, MuteRequest};
+pub use conditionals::{ConditionalLines, ConditionalLinesPut};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use games::{
     ClockSpec, GameSummary, GameView, History, HistoryPly, MoveNumbering, MoveRequest, NewGame, Outcome,

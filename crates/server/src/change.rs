@@ -41,6 +41,9 @@ pub struct Changed {
     /// A refusal to answer with once the change is stored (a refused
     /// round's play is kept as an attempt, then refused).
     pub refusal: Option<ApiError>,
+    /// Whether the players' conditional lines changed (matched, played,
+    /// cleared): only then are they written.
+    pub conditionals_changed: bool,
 }
 
 /// The game `key` as stored: the copy kept in memory if the store has
@@ -146,7 +149,10 @@ where
             let make = move || {
                 let mut table = Table::clone(&table);
                 table.play.mark_kept();
-                change(&mut table, now).map(|changed| (table, changed))
+                change(&mut table, now).map(|mut changed| {
+                    crate::verbs::conditionals::follow(&mut table, moves_before, now, &mut changed);
+                    (table, changed)
+                })
             };
             if searches {
                 tokio::task::spawn_blocking(make).await.map_err(|e| ApiError::task_failed("making the change", e))?
@@ -192,6 +198,11 @@ where
             notices,
             mail: crate::mail::for_change(state, &made, &table, now).await,
             found: Some(found),
+            conditionals: arbiter_store::ConditionalsWrite {
+                found: table.stored.conditionals.version,
+                lines: table.stored.conditionals.seats.clone(),
+                changed: changed.conditionals_changed,
+            },
             now,
             rated_end: if was_over { None } else { crate::ratings::end::rated_end(&table) },
         };

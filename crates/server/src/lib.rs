@@ -144,6 +144,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::tournaments::router())
         .merge(routes::chat::router())
         .merge(routes::offers::router())
+        .merge(routes::conditionals::router())
         .merge(routes::notices::router())
         .merge(routes::live::router())
         .merge(routes::service::router())

@@ -7,8 +7,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, catalog, chat, games, guests, invitations, live, me, metrics, notices, offers, password_reset, players,
-    positions, ratings, service, tournaments,
+    accounts, catalog, chat, conditionals, games, guests, invitations, live, me, metrics, notices, offers,
+    password_reset, players, positions, ratings, service, tournaments,
 };
 use crate::state::AppState;
 
@@ -39,6 +39,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         tournaments::create, tournaments::list, tournaments::view, tournaments::join, tournaments::leave,
         tournaments::remove, tournaments::start,
         offers::offer, offers::accept, offers::decline, notices::notices,
+        conditionals::read, conditionals::replace, conditionals::clear,
         live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,
     ),

@@ -20,6 +20,9 @@ pub(crate) struct Change {
     /// How each seat came out of the game, in seat order, if the change
     /// ends it (worked out by the caller, off the writer).
     pub(crate) standings: Vec<arbiter_play::Standing>,
+    /// The conditional lines the change leaves, as JSON, if it changed
+    /// them (written by the caller, off the writer).
+    pub(crate) lines: Option<String>,
 }
 
 /// The text of [`UPDATE_GAME`], as a literal that `concat!` can build on
@@ -35,8 +38,9 @@ pub(crate) use update_game_sql;
 macro_rules! update_game_only_sql {
     () => {
         "UPDATE games SET game = $3, state = $4, record = $5, deadline = $6, \
-         updated = $7, offers = $8, rematch = $9, awaited = $10, version = version + 1 \
-         WHERE key = $1 AND version = $2"
+         updated = $7, offers = $8, rematch = $9, awaited = $10, \
+         conditionals = COALESCE($12, conditionals), version = version + 1 \
+         WHERE key = $1 AND version = $2 AND conditionals_version = $11"
     };
 }
 pub(crate) use update_game_only_sql;
@@ -57,13 +61,16 @@ pub(crate) fn update_game_found_sql(changed: usize) -> &'static str {
     static TEXTS: std::sync::LazyLock<Vec<String>> = std::sync::LazyLock::new(|| {
         (0..1 << LEFT_AS_FOUND.len())
             .map(|changed: usize| {
-                let mut set = String::from("record = $5, updated = $7, awaited = $10, version = version + 1");
+                let mut set = String::from(
+                    "record = $5, updated = $7, awaited = $10, conditionals = COALESCE($12, conditionals), \
+                     version = version + 1",
+                );
                 for (bit, (column, parameter)) in LEFT_AS_FOUND.iter().enumerate() {
                     if changed & (1 << bit) != 0 {
                         set.push_str(&format!(", {column} = {parameter}"));
                     }
                 }
-                format!("UPDATE games SET {set} WHERE key = $1 AND version = $2")
+                format!("UPDATE games SET {set} WHERE key = $1 AND version = $2 AND conditionals_version = $11")
             })
             .collect()
     });
@@ -77,10 +84,12 @@ pub(crate) const OFFERS_CHANGED: usize = 1 << 2;
 const UPDATE_GAME_FOUND_ALL: &str = update_game_only_sql!();
 
 /// The conditional update of a game: `$1` its key, `$2` the version the
-/// change was made from, then its columns; returns the columns it keeps.
+/// change was made from, then its columns, `$11` the version of the
+/// conditional lines it found and `$12` the lines it leaves (null: as
+/// they were); returns the columns it keeps.
 pub(crate) const UPDATE_GAME: &str = update_game_sql!();
 
-/// Binds [`UPDATE_GAME`]'s parameters `$1` to `$10` for `$change` (a
+/// Binds [`UPDATE_GAME`]'s parameters `$1` to `$12` for `$change` (a
 /// [`Change`]) to the sqlx query `$query`, the game's name being `$game`.
 macro_rules! bind_game_update {
     ($query:expr, $change:expr, $game:expr) => {{
@@ -97,6 +106,8 @@ macro_rules! bind_game_update {
             .bind($crate::offers::write_offers(&update.offers))
             .bind(update.rematch.as_ref().map(|k| k.0.as_str()))
             .bind(update.awaited)
+            .bind(update.conditionals.found)
+            .bind(change.lines.as_deref())
     }};
 }
 pub(crate) use bind_game_update;
@@ -288,6 +299,10 @@ impl Change {
             invite,
             offers: self.update.offers,
             rematch: self.update.rematch,
+            conditionals: crate::conditionals::Conditionals {
+                version: self.update.conditionals.found,
+                seats: self.update.conditionals.lines,
+            },
         }
     }
 }

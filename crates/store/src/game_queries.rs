@@ -156,6 +156,7 @@ impl Store {
             invite: new.invite.clone(),
             offers: Vec::new(),
             rematch: None,
+            conditionals: crate::conditionals::Conditionals::default(),
         })
     }
 

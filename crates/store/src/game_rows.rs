@@ -11,7 +11,7 @@ use crate::games::{GameKey, GameState, SeatHolder, StoredGame, StoredSeat};
 macro_rules! game_columns {
     () => {
         "SELECT g.key, g.state, g.version, g.record, g.deadline, g.created, g.updated, g.creator_id, g.invite_code, \
-         g.offers, g.rematch, \
+         g.offers, g.rematch, g.conditionals, g.conditionals_version, \
          s.seat, s.account_id, s.computer_level, s.invited_id, i.name AS invited_name, h.bot AS holder_bot, \
          s.declined, COALESCE(s.rating_after, r.rating) AS seat_rating, \
          COALESCE(s.deviation_after, r.deviation) AS seat_deviation, s.rating_change "
@@ -48,6 +48,8 @@ pub(crate) struct GameSeatRow {
     invite_code: Option<String>,
     offers: String,
     rematch: Option<String>,
+    conditionals: Option<String>,
+    conditionals_version: i64,
     seat: Option<i32>,
     account_id: Option<i64>,
     computer_level: Option<i32>,
@@ -84,6 +86,7 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
         .ok_or_else(|| StoreError::Record { key: key.clone(), reason: format!("'{}': unknown state", row.state) })?;
     let record = read_record(&key, &row.record)?;
     let offers = crate::offers::read_offers(&key, &row.offers)?;
+    let conditionals = crate::conditionals::read_lines(&key, row.conditionals.as_deref(), row.conditionals_version)?;
     Ok(StoredGame {
         key,
         record,
@@ -97,6 +100,7 @@ fn game_of(row: GameSeatRow) -> Result<StoredGame, StoreError> {
         invite: row.invite_code,
         offers,
         rematch: row.rematch.map(GameKey),
+        conditionals,
     })
 }
 

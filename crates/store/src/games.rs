@@ -137,6 +137,9 @@ pub struct StoredGame {
     pub offers: Vec<crate::offers::Offer>,
     /// The game an accepted rematch made.
     pub rematch: Option<GameKey>,
+    /// Its players' conditional lines: the server's alone, never shown to
+    /// anyone but each line's author.
+    pub conditionals: crate::conditionals::Conditionals,
 }
 
 impl StoredGame {
@@ -235,6 +238,9 @@ pub struct GameUpdate {
     /// entry less to rewrite (PostgreSQL's statement returns them at no
     /// cost and writes every column). `None`: read back, all written.
     pub found: Option<FoundColumns>,
+    /// The conditional lines as the change found them, and as it leaves
+    /// them if it changed them.
+    pub conditionals: crate::conditionals::ConditionalsWrite,
     /// The time now.
     pub now: Timestamp,
 }

@@ -138,6 +138,7 @@ mod admin;
 mod backup;
 mod change;
 mod chat;
+mod conditionals;
 mod error;
 mod game_moves;
 mod game_queries;
@@ -171,6 +172,7 @@ pub use accounts::{Account, AccountChange, AccountId, NewAccount};
 pub use admin::{AccountListing, Disabled};
 pub use backup::{Backup, backup_sqlite};
 pub use chat::{ChatMessage, ROOM_KEPT, Room};
+pub use conditionals::{Conditionals, ConditionalsWrite, SeatLines};
 pub use error::StoreError;
 pub use game_moves::MovesWrite;
 pub use games::{

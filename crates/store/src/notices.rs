@@ -34,11 +34,16 @@ pub enum NoticeKind {
     TournamentRound,
     /// A tournament of theirs is over.
     TournamentOver,
+    /// A reply of one of their conditional lines was played.
+    ConditionalPlayed,
+    /// A conditional line of theirs was dropped: its reply had become
+    /// illegal.
+    ConditionalDropped,
 }
 
 impl NoticeKind {
     /// Every kind.
-    pub const ALL: [NoticeKind; 9] = [
+    pub const ALL: [NoticeKind; 11] = [
         NoticeKind::YourTurn,
         NoticeKind::Invited,
         NoticeKind::Declined,
@@ -48,6 +53,8 @@ impl NoticeKind {
         NoticeKind::Chat,
         NoticeKind::TournamentRound,
         NoticeKind::TournamentOver,
+        NoticeKind::ConditionalPlayed,
+        NoticeKind::ConditionalDropped,
     ];
 
     /// The kind's word, as the API writes it.
@@ -62,6 +69,8 @@ impl NoticeKind {
             NoticeKind::Chat => "chat",
             NoticeKind::TournamentRound => "tournament_round",
             NoticeKind::TournamentOver => "tournament_over",
+            NoticeKind::ConditionalPlayed => "conditional_played",
+            NoticeKind::ConditionalDropped => "conditional_dropped",
         }
     }
 

@@ -12,18 +12,18 @@ use crate::game_moves::ply_column;
 use crate::games::StoredGame;
 
 /// Updates game `$1` from version `$2` (as [`crate::change::UPDATE_GAME`]),
-/// appends the moves `$12` (their times `$13`) from ply `$11` on, and
-/// announces the change on channel `$14` with `$15`: all or nothing, and
+/// appends the moves `$14` (their times `$15`) from ply `$13` on, and
+/// announces the change on channel `$16` with `$17`: all or nothing, and
 /// nothing at all unless the game was at version `$2`. The announcement
 /// is heard once the statement commits.
 const UPDATE_APPEND_ANNOUNCE: &str = concat!(
     "WITH changed AS (",
     update_game_sql!(),
     "), added AS (INSERT INTO game_moves (game_key, ply, move, at) \
-     SELECT $1, $11 + m.i - 1, m.move, m.at \
-     FROM changed, unnest(CAST($12 AS TEXT[]), CAST($13 AS BIGINT[])) WITH ORDINALITY AS m(move, at, i) \
+     SELECT $1, $13 + m.i - 1, m.move, m.at \
+     FROM changed, unnest(CAST($14 AS TEXT[]), CAST($15 AS BIGINT[])) WITH ORDINALITY AS m(move, at, i) \
      RETURNING 1), \
-     told AS (SELECT pg_notify($14, $15) FROM changed) \
+     told AS (SELECT pg_notify($16, $17) FROM changed) \
      SELECT created, creator_id, invite_code, (SELECT count(*) FROM added), (SELECT count(*) FROM told) \
      FROM changed"
 );

@@ -41,7 +41,11 @@ impl Store {
         if update.state != GameState::Finished {
             update.rated_end = None;
         }
-        let change = Change { key: key.clone(), expected_version, update, record, standings };
+        let lines = match update.conditionals.changed {
+            true => Some(crate::conditionals::write_lines(key, &update.conditionals.lines)?),
+            false => None,
+        };
+        let change = Change { key: key.clone(), expected_version, update, record, standings, lines };
         match (&self.pool, &self.writer) {
             (_, Some(writer)) => writer.store(change).await,
             (crate::open::Pool::Postgres(pool), None) if change.is_plain() => {

@@ -91,6 +91,10 @@ pub struct LimitArgs {
     /// or decline in a minute.
     #[arg(long, env = "ARBITER_LIMIT_OFFERS", default_value_t = Limits::default().offers_per_account)]
     limit_offers: Rate,
+    /// Reads and changes of one's conditional moves one account may make
+    /// in a minute.
+    #[arg(long, env = "ARBITER_LIMIT_CONDITIONALS", default_value_t = Limits::default().conditionals_per_account)]
+    limit_conditionals: Rate,
     /// Reads of one's notices one account may make in a minute.
     #[arg(long, env = "ARBITER_LIMIT_NOTICE_READS", default_value_t = Limits::default().notice_reads_per_account)]
     limit_notice_reads: Rate,
@@ -168,6 +172,7 @@ impl LimitArgs {
             chat_burst_per_account: self.limit_chat_burst,
             chat_per_account: self.limit_chat,
             offers_per_account: self.limit_offers,
+            conditionals_per_account: self.limit_conditionals,
             notice_reads_per_account: self.limit_notice_reads,
             players_per_address: self.limit_players_per_address,
             computer_games_per_account: self.max_computer_games,

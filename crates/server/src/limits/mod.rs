@@ -65,6 +65,9 @@ pub struct Limits {
     /// Offers one account may make, accept or decline (each may change
     /// a game and tell its players).
     pub offers_per_account: Rate,
+    /// Reads and changes of one's conditional lines one account may make
+    /// (a change replays every line it sets).
+    pub conditionals_per_account: Rate,
     /// Reads of one's notices (`GET /api/me/notices`, which counts the
     /// games waiting) one account may make.
     pub notice_reads_per_account: Rate,
@@ -121,6 +124,7 @@ impl Default for Limits {
             chat_burst_per_account: Rate::per_second(1),
             chat_per_account: Rate::per_minute(20),
             offers_per_account: Rate::per_minute(20),
+            conditionals_per_account: Rate::per_minute(60),
             notice_reads_per_account: Rate::per_minute(60),
             tournaments_per_account: Rate::per_day(10),
             open_tournaments_per_account: 10,
@@ -208,6 +212,8 @@ pub struct Guards {
     pub chat: Limiter<AccountId>,
     /// Offers made and answered per account.
     pub offers: Limiter<AccountId>,
+    /// Conditional lines read or set per account.
+    pub conditionals: Limiter<AccountId>,
     /// Reads of one's notices per account.
     pub notice_reads: Limiter<AccountId>,
     /// Tournaments created per account.
@@ -237,6 +243,7 @@ impl Guards {
             chat_burst: Limiter::new(limits.chat_burst_per_account, keys),
             chat: Limiter::new(limits.chat_per_account, keys),
             offers: Limiter::new(limits.offers_per_account, keys),
+            conditionals: Limiter::new(limits.conditionals_per_account, keys),
             notice_reads: Limiter::new(limits.notice_reads_per_account, keys),
             tournaments: Limiter::new(limits.tournaments_per_account, keys),
             tournament_entries: Limiter::new(limits.tournament_entries_per_account, keys),
@@ -259,6 +266,7 @@ impl Guards {
             + self.chat_burst.sweep(now)
             + self.chat.sweep(now)
             + self.offers.sweep(now)
+            + self.conditionals.sweep(now)
             + self.notice_reads.sweep(now)
             + self.players_per_address.sweep(now)
             + self.tournaments.sweep(now)

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalog;
 pub mod chat;
+pub mod conditionals;
 pub mod games;
 pub mod guests;
 pub mod invitations;

@@ -175,6 +175,7 @@ fn make_games(
                 invite: None,
                 offers: Vec::new(),
                 rematch: None,
+                conditionals: Default::default(),
             };
             let mut table = Table::new(stored, new.play);
             table.stored.deadline = table.deadline();

@@ -70,6 +70,7 @@ async fn open_table(
         invite,
         offers: Vec::new(),
         rematch: None,
+        conditionals: Default::default(),
     };
     // The game, its first deadline and its mail are stored together.
     let mut table = Table::new(stored, made.play);

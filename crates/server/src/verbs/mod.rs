@@ -3,7 +3,9 @@
 //! passed, calling a game off), [`seats`] (taking a seat, the people a
 //! new game invites, declining an invitation), [`offers`] (takebacks,
 //! draws, rematches offered, accepted, declined), [`create`] (a new game,
-//! a rematch) and [`computer`] (the computer's move or plays).
+//! a rematch), [`computer`] (the computer's move or plays) and
+//! [`conditionals`] (a player's lines of moves set ahead, and their
+//! replies played when the moves they answer come).
 //!
 //! Each verb takes the [`AppState`](crate::state::AppState) and typed
 //! inputs and returns the game after it or an
@@ -14,6 +16,7 @@
 //! the answer.
 
 pub mod computer;
+pub mod conditionals;
 pub mod create;
 pub mod finish;
 pub mod moves;

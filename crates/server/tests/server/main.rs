@@ -20,6 +20,7 @@ mod boards;
 mod bots;
 mod chat;
 mod client;
+mod conditionals;
 mod connections;
 mod fixtures;
 mod game_described;

@@ -63,6 +63,8 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
             bind_named(&mut statement, "$8", offers)?;
             bind_named(&mut statement, "$9", update.rematch.as_ref().map(|k| k.0.as_str()))?;
             bind_named(&mut statement, "$10", update.awaited)?;
+            bind_named(&mut statement, "$11", update.conditionals.found)?;
+            bind_named(&mut statement, "$12", change.lines.as_deref())?;
             let updated = statement.raw_execute().map_err(failed)?;
             (updated == 1).then(|| (found.created.unix(), found.creator.map(|a| a.0), found.invite.clone()))
         }
@@ -81,6 +83,8 @@ pub(super) fn apply(connection: &Connection, change: &Change) -> Applied {
                     "$8": crate::offers::write_offers(&update.offers),
                     "$9": update.rematch.as_ref().map(|k| k.0.as_str()),
                     "$10": update.awaited,
+                    "$11": update.conditionals.found,
+                    "$12": change.lines.as_deref(),
                 },
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )

@@ -1,0 +1,307 @@
+//! Conditional moves: a player's lines "if they play X, I play Y, then if
+//! they play Z, I play W …", set ahead and played by the server in the
+//! same change as the move they answer.
+//!
+//! A line starts with the move of the side to move when it is set: on the
+//! opponent's turn their move, then the author's reply, alternating; on
+//! the author's own turn their next move (which the line does not play:
+//! the rest applies after it), then the opponent's, and so on. A line
+//! always ends with the author's move. After every move each seat's lines
+//! that begin with it lose it and the others go; if the move was another
+//! seat's and the author's lines that are left begin with their reply, the
+//! reply is played at once, in the same change, and so on while lines
+//! match. A reply the rules refuse when its turn comes drops the lines and
+//! tells their author. A move taken back, or the game's end, clears every
+//! line.
+//!
+//! The lines are their author's alone: they are kept with the game
+//! ([`arbiter_store::Conditionals`]) but never in a view, a socket
+//! message, the record, anyone else's notice or mail, or any answer but
+//! the author's own.
+
+use std::sync::Arc;
+
+use arbiter_core::Seat;
+use arbiter_play::{Match, MoveOutcome, Timestamp};
+use arbiter_store::{AccountId, Conditionals, GameKey, GameState, NewNotice, NoticeKind, SeatHolder};
+
+use super::seat_of;
+use crate::change::{self, Changed};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::table::Table;
+use crate::verbs::moves::MAX_MOVE_TEXT;
+
+/// The most lines a player may set in one game.
+pub const MAX_LINES: usize = 30;
+/// The most moves of a line (both sides' moves counted).
+pub const MAX_LINE_MOVES: usize = 30;
+/// How many times setting lines is tried again when the game changes
+/// under it.
+const ATTEMPTS: usize = 4;
+
+/// The lines `account` has set in the game `key` (403 without a seat):
+/// read as stored now, whichever server set them.
+pub async fn lines_of(state: &AppState, key: &GameKey, account: AccountId) -> Result<Vec<Vec<String>>, ApiError> {
+    let table = change::load(state, key).await?;
+    let seat = seat_of(&table, account)?;
+    let (_, stored) = state.store.conditionals(key).await?.ok_or_else(|| change::no_such_game(key))?;
+    Ok(stored.of(seat.0).to_vec())
+}
+
+/// Replaces the lines `account` has set in the game `key` by `lines`
+/// (none: clears them), checked against the position now (or refused with
+/// 409 if `ply` is given and the game has moved on from it): the lines as
+/// kept, each move in the game's long form.
+pub async fn set_lines(
+    state: &AppState,
+    key: &GameKey,
+    account: AccountId,
+    lines: Vec<Vec<String>>,
+    ply: Option<u64>,
+) -> Result<Vec<Vec<String>>, ApiError> {
+    for _ in 0..ATTEMPTS {
+        let table = change::load(state, key).await?;
+        let seat = seat_of(&table, account)?;
+        if let Some(ply) = ply.filter(|&p| p != table.ply()) {
+            return Err(ApiError::conflict(format!(
+                "these lines are for ply {ply}, but the game is at ply {}; load it again",
+                table.ply()
+            )));
+        }
+        let checked =
+            if lines.is_empty() { Vec::new() } else { check_lines(&table, seat, account, &lines, state.clock.now())? };
+        let Some((version, found)) = state.store.conditionals(key).await? else {
+            return Err(change::no_such_game(key));
+        };
+        if version != table.stored.version {
+            state.games.forget(key);
+            continue;
+        }
+        let seats = found.with(seat.0, checked.clone());
+        match state.store.set_conditionals(key, version, found.version, &seats).await {
+            Ok(lines_version) => {
+                keep_lines(state, key, version, Conditionals { version: lines_version, seats });
+                return Ok(checked);
+            }
+            Err(arbiter_store::StoreError::Stale { .. }) => {
+                state.games.forget(key);
+                continue;
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Err(ApiError::conflict(format!("'{key}': the game kept changing meanwhile; load it again")))
+}
+
+/// Keeps `lines` in this server's copy of the game `key`, if it is the
+/// copy at `version` (else the next change finds the lines moved on and
+/// reads the game again).
+fn keep_lines(state: &AppState, key: &GameKey, version: i64, lines: Conditionals) {
+    if let Some(kept) = state.games.get(key).filter(|t| t.stored.version == version) {
+        let mut table = Table::clone(&kept);
+        table.made = kept.made.clone();
+        table.stored.conditionals = lines;
+        state.games.keep(Arc::new(table));
+    }
+}
+
+/// Checks `lines` for `seat` (held by `account`) of `table` as it stands,
+/// and writes each move in the game's long form: refused (422) for a game
+/// of rounds, too many or too long lines, a move the rules refuse, a line
+/// that does not end with the author's move, and two lines that answer
+/// the same moves differently; 409 for a game not being played.
+fn check_lines(
+    table: &Table,
+    seat: Seat,
+    account: AccountId,
+    lines: &[Vec<String>],
+    now: Timestamp,
+) -> Result<Vec<Vec<String>>, ApiError> {
+    let Match::Turns(session) = &table.play else {
+        return Err(ApiError::illegal("this game's plays are simultaneous: it takes no conditional moves"));
+    };
+    if table.seats_of(account).len() > 1 {
+        return Err(ApiError::illegal("you hold more than one seat of this game: it takes no conditional moves"));
+    }
+    match table.state() {
+        GameState::Open => return Err(ApiError::conflict("the game waits for players to take its open seats")),
+        GameState::Finished => return Err(ApiError::conflict("the game is over")),
+        GameState::Active => {}
+    }
+    if lines.len() > MAX_LINES {
+        return Err(ApiError::illegal(format!("at most {MAX_LINES} lines, not {}", lines.len())));
+    }
+    let mut checked: Vec<(Vec<String>, Vec<Seat>)> = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate() {
+        let number = i + 1;
+        if line.is_empty() {
+            return Err(ApiError::illegal(format!("line {number} has no moves")));
+        }
+        if line.len() > MAX_LINE_MOVES {
+            return Err(ApiError::illegal(format!(
+                "line {number} has {} moves; a line has at most {MAX_LINE_MOVES}",
+                line.len()
+            )));
+        }
+        let mut scratch = session.clone();
+        let mut moves = Vec::with_capacity(line.len());
+        let mut movers = Vec::with_capacity(line.len());
+        for (j, text) in line.iter().enumerate() {
+            let at = |reason: String| ApiError::illegal(format!("line {number}, move {} '{text}': {reason}", j + 1));
+            if text.len() > MAX_MOVE_TEXT {
+                return Err(ApiError::illegal(format!(
+                    "line {number}, move {}: a move is at most {MAX_MOVE_TEXT} bytes",
+                    j + 1
+                )));
+            }
+            let Some(mover) = scratch.to_move() else {
+                return Err(at("the game is over before it".into()));
+            };
+            let mv = scratch.parse_move(text).map_err(|e| at(e.to_string()))?;
+            let long = scratch.position().move_text(&mv);
+            scratch.play(mover, mv, now).map_err(|e| at(e.to_string()))?;
+            moves.push(long);
+            movers.push(mover);
+        }
+        if movers.last() != Some(&seat) {
+            return Err(ApiError::illegal(format!(
+                "line {number} ends with the other side's move: end it with your reply"
+            )));
+        }
+        if !checked.iter().any(|(kept, _)| *kept == moves) {
+            checked.push((moves, movers));
+        }
+    }
+    for (a, (first, movers)) in checked.iter().enumerate() {
+        for (b, (second, _)) in checked.iter().enumerate().skip(a + 1) {
+            let split = first.iter().zip(second).take_while(|(x, y)| x == y).count();
+            if split > 0 && split < first.len().min(second.len()) && movers[split] == seat {
+                return Err(ApiError::illegal(format!(
+                    "lines {} and {} answer '{}' differently ('{}' and '{}'): keep one",
+                    a + 1,
+                    b + 1,
+                    first[split - 1],
+                    first[split],
+                    second[split]
+                )));
+            }
+        }
+    }
+    Ok(checked.into_iter().map(|(moves, _)| moves).collect())
+}
+
+/// Follows the conditional lines of `table` through the moves a change
+/// made since the game had `moves_before` moves, playing the replies that
+/// came due (their events added to `changed`, with a notice to each author
+/// whose replies were played or dropped). Sets
+/// `changed.conditionals_changed` if the lines changed. Costs one check
+/// for a game without lines.
+pub fn follow(table: &mut Table, moves_before: usize, now: Timestamp, changed: &mut Changed) {
+    if table.stored.conditionals.is_empty() {
+        return;
+    }
+    let before = table.stored.conditionals.seats.clone();
+    let mut seats = std::mem::take(&mut table.stored.conditionals.seats);
+    let mut played: Vec<(u8, Vec<(String, String)>)> = Vec::new();
+    let mut dropped: Vec<(u8, String, String)> = Vec::new();
+    let mut next = moves_before;
+    // Each round plays at most one reply, and a reply shortens its lines:
+    // the lines' lengths bound the rounds.
+    for _ in 0..=MAX_LINES * MAX_LINE_MOVES {
+        let Match::Turns(session) = &table.play else { break };
+        let count = table.play.move_count();
+        if count < next || table.state() != GameState::Active || session.is_over() {
+            seats.clear();
+            break;
+        }
+        if count == next {
+            break;
+        }
+        let texts = session.move_texts_from(next);
+        let positions = session.line().positions();
+        let mut last = None;
+        for (i, text) in texts.iter().enumerate() {
+            // The position before a move says whose move it was.
+            let mover = positions.get(next + i).and_then(|p| p.to_move().iter().next());
+            for lines in &mut seats {
+                lines.lines.retain_mut(|line| {
+                    if line.first() == Some(text) {
+                        line.remove(0);
+                        !line.is_empty()
+                    } else {
+                        false
+                    }
+                });
+            }
+            seats.retain(|s| !s.lines.is_empty());
+            last = mover.map(|m| (m, text.clone()));
+        }
+        next = count;
+        // A reply is due from the seat to move if another seat moved last
+        // and it has lines left: they begin with its reply.
+        let Some(to_move) = session.to_move() else { break };
+        let Some((_, answered)) = last.filter(|(mover, _)| *mover != to_move) else { break };
+        let Some(due) = seats.iter().find(|s| s.seat == to_move.0).and_then(|s| s.lines.first()?.first().cloned())
+        else {
+            break;
+        };
+        match table.play.submit(to_move, &due, now, 1) {
+            Ok(MoveOutcome::Applied(events)) => {
+                changed.events.extend(events);
+                match played.iter_mut().find(|(s, _)| *s == to_move.0) {
+                    Some((_, replies)) => replies.push((answered, due)),
+                    None => played.push((to_move.0, vec![(answered, due)])),
+                }
+            }
+            Ok(MoveOutcome::Attempted { reason, .. }) => {
+                seats.retain(|s| s.seat != to_move.0);
+                dropped.push((to_move.0, due, reason));
+                break;
+            }
+            Ok(_) => {
+                seats.retain(|s| s.seat != to_move.0);
+                break;
+            }
+            Err(e) => {
+                seats.retain(|s| s.seat != to_move.0);
+                dropped.push((to_move.0, due, e.to_string()));
+                break;
+            }
+        }
+    }
+    table.stored.conditionals.seats = seats;
+    changed.conditionals_changed = table.stored.conditionals.seats != before;
+    let key = table.stored.key.clone();
+    let account_of = |seat: u8| {
+        table.stored.seats.iter().find(|s| s.seat == seat).and_then(|s| match s.holder {
+            SeatHolder::Account(account) => Some(account),
+            _ => None,
+        })
+    };
+    for (seat, replies) in played {
+        let Some(account) = account_of(seat) else { continue };
+        let said: Vec<String> = replies.iter().map(|(after, reply)| format!("{reply} after {after}")).collect();
+        let text = match said.as_slice() {
+            [one] => format!("Your conditional move was played: {one}."),
+            many => format!("Your conditional moves were played: {}.", many.join("; ")),
+        };
+        changed.notices.push(NewNotice {
+            account,
+            game: key.clone(),
+            kind: NoticeKind::ConditionalPlayed,
+            seat: None,
+            text,
+        });
+    }
+    for (seat, reply, reason) in dropped {
+        let Some(account) = account_of(seat) else { continue };
+        changed.notices.push(NewNotice {
+            account,
+            game: key.clone(),
+            kind: NoticeKind::ConditionalDropped,
+            seat: None,
+            text: format!("Your conditional move {reply} could not be played ({reason}): its lines were dropped."),
+        });
+    }
+}
