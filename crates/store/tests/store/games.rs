@@ -58,6 +58,7 @@ fn update(record: GameRecord, state: GameState, now: i64) -> GameUpdate {
         notices: Vec::new(),
         mail: Vec::new(),
         found: None,
+        conditionals: Default::default(),
         now: at(now),
         rated_end: None,
     }
@@ -772,6 +773,69 @@ async fn a_game_read_while_moves_are_stored_is_read_at_one_moment() {
         assert!(reads > 0);
         let last = store.game(&key).await.unwrap().unwrap();
         assert_eq!((last.version, last.record.moves.len() as i64), (CHANGES + 1, CHANGES + 2));
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn conditional_lines_are_kept_and_guard_the_changes_made_without_them() {
+    use arbiter_store::{ConditionalsWrite, FoundColumns, SeatLines};
+    on_both("conditional_lines_are_kept_and_guard_the_changes_made_without_them", |db| async move {
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        let new = new_game("lines", ann, GameState::Active, 1);
+        let key = new.key.clone();
+        let created = store.create_game(&new).await.unwrap();
+        assert!(created.conditionals.is_empty());
+        let (version, found) = store.conditionals(&key).await.unwrap().unwrap();
+        assert_eq!((version, found.version), (1, 0));
+
+        // Set at the game's version and the lines' own; the game's
+        // version, which viewers follow, stays.
+        let set = vec![SeatLines { seat: 0, lines: vec![vec!["c2-c3".into(), "d7-d6".into()]] }];
+        assert_eq!(store.set_conditionals(&key, 1, 0, &set).await.unwrap(), 1);
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert_eq!(read.version, 1);
+        assert_eq!(read.conditionals.version, 1);
+        assert_eq!(read.conditionals.seats, set);
+        assert_eq!(read.conditionals.of(0), set[0].lines.as_slice());
+        assert!(read.conditionals.of(1).is_empty());
+        // From an older version of either, nothing is set.
+        assert!(matches!(store.set_conditionals(&key, 1, 0, &[]).await, Err(StoreError::Stale { .. })));
+        assert!(matches!(store.set_conditionals(&key, 0, 1, &[]).await, Err(StoreError::Stale { .. })));
+        assert!(matches!(
+            store.set_conditionals(&GameKey("none".into()), 1, 0, &[]).await,
+            Err(StoreError::NotFound { .. })
+        ));
+
+        // A change made on the game as it was before the lines were set
+        // is refused, on each path a change takes (the row found or not).
+        let stale = update(record("lines"), GameState::Active, 2);
+        assert!(matches!(store.update_game(&key, 1, stale).await, Err(StoreError::Stale { .. })));
+        let stale_found =
+            GameUpdate { found: Some(FoundColumns::of(&read)), ..update(record("lines"), GameState::Active, 2) };
+        assert!(matches!(store.update_game(&key, 1, stale_found).await, Err(StoreError::Stale { .. })));
+        // Made with them, it is stored, and leaves them as they were
+        // unless it changed them.
+        let kept = ConditionalsWrite { found: 1, lines: set.clone(), changed: false };
+        let moved = GameUpdate {
+            conditionals: kept,
+            found: Some(FoundColumns::of(&read)),
+            ..update(record("lines"), GameState::Active, 3)
+        };
+        let stored = store.update_game(&key, 1, moved).await.unwrap();
+        assert_eq!(stored.conditionals.seats, set);
+        assert_eq!(store.game(&key).await.unwrap().unwrap().conditionals.seats, set);
+        let cleared = GameUpdate {
+            conditionals: ConditionalsWrite { found: 1, lines: Vec::new(), changed: true },
+            ..update(record("lines"), GameState::Active, 4)
+        };
+        let stored = store.update_game(&key, 2, cleared).await.unwrap();
+        assert!(stored.conditionals.is_empty());
+        let read = store.game(&key).await.unwrap().unwrap();
+        assert!(read.conditionals.is_empty());
+        assert_eq!((read.version, read.conditionals.version), (3, 1));
         store.close().await;
     })
     .await;

@@ -96,6 +96,7 @@ async fn a_stored_change_is_announced_with_its_commit_and_a_refused_one_is_not()
             notices: Vec::new(),
             mail: Vec::new(),
             found: None,
+            conditionals: Default::default(),
             now: at(1),
             rated_end: None,
         };

@@ -64,6 +64,7 @@ async fn change(store: &Store, key: &str, record: GameRecord, state: GameState) 
         notices: Vec::new(),
         mail: Vec::new(),
         found: None,
+        conditionals: Default::default(),
         now: at(2),
         rated_end: None,
     };
