@@ -87,6 +87,7 @@ pub fn run(args: &MailInArgs, json: bool) -> ExitCode {
     };
     match runtime.block_on(take_one(&config, &raw, &envelope)) {
         Ok(Taken::Played { game, mv }) => report(0, "played", &format!("{mv} in {game}")),
+        Ok(Taken::LineSet { game, line }) => report(0, "line stored", &format!("{line} in {game}")),
         Ok(Taken::Refused { game, reason }) => report(0, "refused", &format!("in {game}: {reason}")),
         Ok(Taken::Again) => report(0, "taken before", "this Message-ID was taken already"),
         Ok(Taken::Rejected { reason }) if reason.starts_with("not a mail") || reason.contains("names no sender") => {

@@ -205,6 +205,7 @@ async fn session(socket: TcpStream, state: &AppState, address: &MailInAddress) -
 fn answer_for(taken: Result<Taken, super::take::TryLater>) -> String {
     match taken {
         Ok(Taken::Played { mv, .. }) => format!("250 2.0.0 taken: {} played\r\n", one_line(&mv)),
+        Ok(Taken::LineSet { line, .. }) => format!("250 2.0.0 taken: line stored ({})\r\n", one_line(&line)),
         Ok(Taken::Refused { reason, .. }) => {
             format!("250 2.0.0 taken: refused ({}), answered by mail\r\n", one_line(&reason))
         }

@@ -63,7 +63,7 @@ pub async fn take_one(config: &PipeConfig, raw: &[u8], envelope: &[String]) -> R
     state.mailer = Some(Arc::new(mailer.taking_moves_at(config.address.clone())));
     let taken = take(&state, &config.address, raw, envelope).await?;
     if config.smtp.is_some()
-        && matches!(taken, Taken::Played { .. } | Taken::Refused { .. })
+        && matches!(taken, Taken::Played { .. } | Taken::LineSet { .. } | Taken::Refused { .. })
         && tokio::time::timeout(SENDING_WITHIN, crate::mail::send_due(&state)).await.is_err()
     {
         tracing::warn!("the answer was not sent in time; it stays queued for a server to send");

@@ -33,6 +33,14 @@ pub enum Taken {
         /// The move as the mail gave it.
         mv: String,
     },
+    /// A conditional line ("if e7-e6 then d2-d4") was stored; the sender
+    /// is mailed their lines as now kept.
+    LineSet {
+        /// The game.
+        game: GameKey,
+        /// The line as the mail gave it.
+        line: String,
+    },
     /// The move was refused; the sender is mailed why, with the legal
     /// moves.
     Refused {
@@ -71,6 +79,7 @@ pub async fn take(
     let taken = take_inner(state, address, raw, envelope).await;
     match &taken {
         Ok(Taken::Played { game, mv }) => tracing::info!(%game, mv, "a mail move was played"),
+        Ok(Taken::LineSet { game, line }) => tracing::info!(%game, line, "a mail's conditional line was stored"),
         Ok(Taken::Refused { game, reason }) => tracing::info!(%game, reason, "a mail move was refused"),
         Ok(Taken::Again) => tracing::info!("a mail taken before came again; nothing done"),
         Ok(Taken::Rejected { reason }) => tracing::warn!(reason, "a mail was not taken"),
@@ -129,6 +138,7 @@ async fn take_inner(
     let taken = play(state, &account, &found, &mail, now).await;
     let outcome = match &taken {
         Ok(Taken::Played { mv, .. }) => format!("played {mv}"),
+        Ok(Taken::LineSet { line, .. }) => format!("line stored: {line}"),
         Ok(Taken::Refused { reason, .. }) => format!("refused: {reason}"),
         Ok(other) => format!("{other:?}"),
         Err(e) => {
@@ -166,6 +176,9 @@ async fn play(
         let result = table.play.status().describe(|s| table.label(s));
         return refuse(state, account, &game, mail, format!("the game is over: {result}"), now).await;
     }
+    if let Some(line) = crate::verbs::conditionals::line_in_words(&text) {
+        return set_line(state, account, token, mail, (text, line), now).await;
+    }
     let done = if text.eq_ignore_ascii_case("resign") || text.eq_ignore_ascii_case("resign.") {
         crate::verbs::finish::resign(state, &game, account.id).await
     } else {
@@ -181,6 +194,74 @@ async fn play(
         Err(e) if e.code == arbiter_api::ErrorCode::Internal => Err(TryLater(e.message)),
         Err(e) => refuse(state, account, &game, mail, e.message, now).await,
     }
+}
+
+/// Stores the mail's conditional line `line` (`.0` as written, `.1` its
+/// moves) for `account` in the token's game, at the token's ply, and
+/// answers with the lines now kept, or why it was not stored.
+async fn set_line(
+    state: &AppState,
+    account: &Account,
+    token: &MailToken,
+    mail: &Incoming,
+    (text, line): (String, Vec<String>),
+    now: Timestamp,
+) -> Result<Taken, TryLater> {
+    let game = token.game.clone();
+    let ply = Some(u64::from(token.ply));
+    let stored = crate::verbs::conditionals::add_line(state, &game, account.id, line, ply).await;
+    let table = match crate::change::load(state, &game).await {
+        Ok(table) => table,
+        Err(e) => return Err(TryLater(e.message)),
+    };
+    let name = table.stored.record.game.info().name;
+    match stored {
+        Ok(lines) => {
+            let listed: Vec<String> =
+                lines.iter().enumerate().map(|(i, line)| format!("  {}. {}", i + 1, line_words(line))).collect();
+            let body = format!(
+                "Your conditional line \"{text}\" is stored in your game of {name}.\n\n\
+                 Your lines in this game now:\n{}\n\n\
+                 When your opponent plays the first move of a line, your reply is played at once; \
+                 a move no line foresaw clears them all.\n",
+                listed.join("\n")
+            );
+            let subject = format!("Arbiter: your conditional line in {name} is stored");
+            queue_answer(state, account, &game, &table, mail, subject, body, now).await?;
+            Ok(Taken::LineSet { game, line: text })
+        }
+        Err(e) if e.code == arbiter_api::ErrorCode::Internal => Err(TryLater(e.message)),
+        Err(e) => {
+            let body = format!(
+                "Your conditional line \"{text}\" was not stored: {}.\n\n\
+                 Write a line alone on the first line of your reply, your opponent's move first: \
+                 \"if e7-e6 then d2-d4\".\n",
+                e.message
+            );
+            let subject = format!("Arbiter: your conditional line in {name} was not stored");
+            queue_answer(state, account, &game, &table, mail, subject, body, now).await?;
+            Ok(Taken::Refused { game, reason: e.message })
+        }
+    }
+}
+
+/// A line in words, as a mail writes it: "if X then Y, then if Z then W"
+/// (a line set on one's own turn begins with one's own move: "after X").
+fn line_words(line: &[String]) -> String {
+    let mut words = Vec::new();
+    let mut moves = line.iter();
+    if line.len() % 2 == 1
+        && let Some(first) = moves.next()
+    {
+        words.push(format!("after {first}"));
+    }
+    let rest: Vec<&String> = moves.collect();
+    for pair in rest.chunks(2) {
+        if let [theirs, mine] = pair {
+            words.push(format!("if {theirs} then {mine}"));
+        }
+    }
+    words.join(", then ")
 }
 
 /// The answer to a move played: the position (a turn-based game), or the
@@ -206,11 +287,17 @@ fn played(after: &Table, account: &Account, text: &str) -> (String, String) {
     } else {
         format!("Arbiter: your move {text} in {name} is played")
     };
-    let body = format!(
+    let mut body = format!(
         "Your move {text} is played in your game of {name}, after {} moves.\n\n{}\n\n{status}.\n",
         after.ply(),
         after.position().diagram().trim_end()
     );
+    if !after.is_over() && matches!(after.play, arbiter_play::Match::Turns(_)) {
+        body.push_str(
+            "\nTo answer your opponent's next move ahead, reply with a conditional line alone on the first line: \
+             \"if <their move> then <your reply>\".\n",
+        );
+    }
     (subject, body)
 }
 

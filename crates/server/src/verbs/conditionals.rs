@@ -60,6 +60,36 @@ pub async fn set_lines(
     lines: Vec<Vec<String>>,
     ply: Option<u64>,
 ) -> Result<Vec<Vec<String>>, ApiError> {
+    set_lines_with(state, key, account, ply, move |_| lines.clone()).await
+}
+
+/// Adds `line` to the lines `account` has set in the game `key` (in place
+/// of one that begins with the same move), as [`set_lines`] sets them: a
+/// line by mail, "if e7-e6 then d2-d4".
+pub async fn add_line(
+    state: &AppState,
+    key: &GameKey,
+    account: AccountId,
+    line: Vec<String>,
+    ply: Option<u64>,
+) -> Result<Vec<Vec<String>>, ApiError> {
+    set_lines_with(state, key, account, ply, move |kept| {
+        let mut lines: Vec<Vec<String>> = kept.iter().filter(|l| l.first() != line.first()).cloned().collect();
+        lines.push(line.clone());
+        lines
+    })
+    .await
+}
+
+/// Sets the lines `account` has in the game `key` to what `make` makes of
+/// those stored now, as [`set_lines`] says.
+async fn set_lines_with(
+    state: &AppState,
+    key: &GameKey,
+    account: AccountId,
+    ply: Option<u64>,
+    make: impl Fn(&[Vec<String>]) -> Vec<Vec<String>>,
+) -> Result<Vec<Vec<String>>, ApiError> {
     for _ in 0..ATTEMPTS {
         let table = change::load(state, key).await?;
         let seat = seat_of(&table, account)?;
@@ -69,8 +99,6 @@ pub async fn set_lines(
                 table.ply()
             )));
         }
-        let checked =
-            if lines.is_empty() { Vec::new() } else { check_lines(&table, seat, account, &lines, state.clock.now())? };
         let Some((version, found)) = state.store.conditionals(key).await? else {
             return Err(change::no_such_game(key));
         };
@@ -78,6 +106,9 @@ pub async fn set_lines(
             state.games.forget(key);
             continue;
         }
+        let lines = make(found.of(seat.0));
+        let checked =
+            if lines.is_empty() { Vec::new() } else { check_lines(&table, seat, account, &lines, state.clock.now())? };
         let seats = found.with(seat.0, checked.clone());
         match state.store.set_conditionals(key, version, found.version, &seats).await {
             Ok(lines_version) => {
@@ -92,6 +123,31 @@ pub async fn set_lines(
         }
     }
     Err(ApiError::conflict(format!("'{key}': the game kept changing meanwhile; load it again")))
+}
+
+/// Reads a line as a mail writes it: "if e7-e6 then d2-d4", longer as
+/// "if e7-e6 then d2-d4, if d7-d5 then c2-c4" (words in any case, commas
+/// and a full stop at the end allowed). `None`: not a line.
+pub fn line_in_words(text: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = text
+        .trim()
+        .trim_end_matches('.')
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() || words.len() % 4 != 0 {
+        return None;
+    }
+    let mut line = Vec::with_capacity(words.len() / 2);
+    for four in words.chunks(4) {
+        let [when, theirs, then, mine] = four else { return None };
+        if !when.eq_ignore_ascii_case("if") || !then.eq_ignore_ascii_case("then") {
+            return None;
+        }
+        line.push((*theirs).to_string());
+        line.push((*mine).to_string());
+    }
+    Some(line)
 }
 
 /// Keeps `lines` in this server's copy of the game `key`, if it is the
@@ -303,5 +359,28 @@ pub fn follow(table: &mut Table, moves_before: usize, now: Timestamp, changed: &
             seat: None,
             text: format!("Your conditional move {reply} could not be played ({reason}): its lines were dropped."),
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_in_words;
+
+    #[test]
+    fn a_line_in_words_is_read_as_a_mail_writes_it() {
+        assert_eq!(line_in_words("if e7-e6 then d2-d4"), Some(vec!["e7-e6".to_string(), "d2-d4".to_string()]));
+        assert_eq!(
+            line_in_words("  If e7-e6 THEN d2-d4, then if d7-d5 then c2-c4.  "),
+            None,
+            "'then if' runs the pairs together: each pair is 'if X then Y'"
+        );
+        assert_eq!(
+            line_in_words("if e7-e6 then d2-d4, if d7-d5 then c2-c4."),
+            Some(["e7-e6", "d2-d4", "d7-d5", "c2-c4"].map(String::from).to_vec())
+        );
+        for not_a_line in ["", "e2-e4", "resign", "if e7-e6", "if e7-e6 then", "when e7-e6 then d2-d4", "if a then b c"]
+        {
+            assert_eq!(line_in_words(not_a_line), None, "{not_a_line}");
+        }
     }
 }

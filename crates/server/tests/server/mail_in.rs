@@ -332,3 +332,75 @@ async fn a_three_player_game_is_played_to_its_end_by_mail_on_postgres() {
 fn the_mail_in_address_is_the_one_tests_reply_to() {
     assert_eq!(MAIL_IN.parse::<arbiter_server::mail_in::MailInAddress>().unwrap().to_string(), MAIL_IN);
 }
+
+/// A reply to the mail that confirms a move sets a conditional line ("if
+/// X then Y"): stored, confirmed with the lines kept, played when the
+/// opponent's move comes; a line the rules refuse is answered so.
+async fn a_reply_sets_a_conditional_line(db: Db) {
+    let smtp = SmtpListener::default();
+    let Some((s, lmtp)) = server_with_mail_in(db, &smtp).await else { return };
+    let ann = account_with_mail(&s, &smtp, "ann").await;
+    let bo = account_with_mail(&s, &smtp, "bo").await;
+    let game = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}]})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let seat = game["seats"][1]["seat"].as_str().unwrap().to_string();
+    s.post(&format!("/api/games/{id}/seats/{seat}"), Some(&bo), json!(null)).await;
+    sent(&s).await;
+    let to = last_reply_to(&smtp, "ann@example.org");
+    let legal = |moves: Vec<String>| {
+        let s = &s;
+        async move {
+            let (_, position) = s.post("/api/positions", None, json!({"game": "agog", "moves": moves})).await;
+            position["legal"][0]["move"].as_str().unwrap().to_string()
+        }
+    };
+    let w1 = legal(vec![]).await;
+    let b1 = legal(vec![w1.clone()]).await;
+    let w2 = legal(vec![w1.clone(), b1.clone()]).await;
+    let seen = smtp.received().len();
+    let answers = deliver(lmtp, "ann@example.org", &[&to], &reply("ann@example.org", &to, "c1", &w1)).await;
+    assert!(answers[1].starts_with("250 2.0.0 taken"), "{answers:?}");
+    sent(&s).await;
+    let played = text_of(&mails_to(&smtp, seen, "ann@example.org")[0]);
+    assert!(played.contains("if <their move> then <your reply>"), "{played}");
+    let bo_turn = text_of(&mails_to(&smtp, seen, "bo@example.org")[0]);
+
+    // Ann answers bo's move ahead, replying to the confirmation.
+    let to = last_reply_to(&smtp, "ann@example.org");
+    let seen = smtp.received().len();
+    let line = format!("if {b1} then {w2}");
+    let answers = deliver(lmtp, "ann@example.org", &[&to], &reply("ann@example.org", &to, "c2", &line)).await;
+    assert!(answers[1].starts_with("250 2.0.0 taken: line stored"), "{answers:?}");
+    sent(&s).await;
+    let stored = text_of(&mails_to(&smtp, seen, "ann@example.org")[0]);
+    assert!(stored.contains(&format!("1. if {b1} then {w2}")), "{stored}");
+    assert!(mails_to(&smtp, seen, "bo@example.org").is_empty(), "bo hears nothing of it");
+    assert!(!bo_turn.contains(&w2), "{bo_turn}");
+    let (_, lines) = s.get(&format!("/api/games/{id}/conditionals"), Some(&ann)).await;
+    assert_eq!(lines["lines"], json!([[b1, w2]]));
+
+    // A line the rules refuse is answered with why.
+    let seen = smtp.received().len();
+    let bad = format!("if {b1} then z9-z8");
+    let answers = deliver(lmtp, "ann@example.org", &[&to], &reply("ann@example.org", &to, "c3", &bad)).await;
+    assert!(answers[1].contains("refused"), "{answers:?}");
+    sent(&s).await;
+    let refused = text_of(&mails_to(&smtp, seen, "ann@example.org")[0]);
+    assert!(refused.contains("was not stored") && refused.contains("z9-z8"), "{refused}");
+
+    // Bo's move comes; ann's reply is played with it.
+    let (status, after) = s.post(&format!("/api/games/{id}/moves"), Some(&bo), json!({"move": b1, "ply": 1})).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(after["moves"], json!([w1, b1, w2]), "{after}");
+    s.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_sets_a_conditional_line_on_sqlite() {
+    a_reply_sets_a_conditional_line(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reply_sets_a_conditional_line_on_postgres() {
+    a_reply_sets_a_conditional_line(Db::Postgres).await;
+}
