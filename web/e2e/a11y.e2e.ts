@@ -1,6 +1,7 @@
 // Usable without a mouse or sight: axe-core finds nothing serious or
 // critical on any page (the lobby, each game and edition as a player and
-// as a spectator, a game stepped back through its history, the account
+// as a spectator, a game stepped back through its history, the planning
+// board of conditional moves, the account
 // pages, every rules page, the notices as a phone's sheet, a declined
 // seat, a round's announcement, a guest's sign-out warning); every page has one h1, landmarks and a skip link; the focus
 // ring stands out against every cell in both themes; and a move of each
@@ -119,6 +120,13 @@ it('finds nothing serious on any page, for a player, a spectator and a visitor',
     await audited.page.goto(`/games/${id}`);
     await audited.page.waitForSelector('.board-wrap svg');
     await checkPage(audited.page, `${title}, its player`);
+    // The planning board open, drawn and waiting for a move.
+    if (body.game !== 'scg') {
+      await audited.page.click('[data-testid=plan-toggle]');
+      await audited.page.waitForSelector('[data-testid=plan-board][data-ready=true] svg');
+      await audited.page.waitForSelector('[data-testid=plan-empty]');
+      await checkPage(audited.page, `${title}, its player planning conditional moves`);
+    }
     // A move, then back through the history.
     const view = await viewOf(audited.page, id);
     const entry = view.legal!.find((m) => m.steps.length > 0)!;

@@ -2,7 +2,7 @@
 // 401 that means the session ended.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, listSessions, onSessionEnded, retryAfterSeconds, signIn } from './client';
+import { ApiError, call, listSessions, onSessionEnded, retryAfterSeconds, signIn } from './client';
 
 /** Makes `fetch` answer `status` with a JSON error body and `headers`. */
 function answer(status: number, code: string, headers: Record<string, string> = {}) {
@@ -56,5 +56,15 @@ describe('every call', () => {
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/me/sessions');
     expect(init.credentials).toBe('same-origin');
+  });
+});
+
+describe('a problem document', () => {
+  it("gives its detail as the refusal's explanation, else its title", async () => {
+    const body = { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: 'Line 2, move 3 (h7-h5): that piece cannot move there.' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 422, headers: { 'content-type': 'application/problem+json' } })));
+    await expect(call('PUT', '/api/games/g1/conditionals', { lines: [] })).rejects.toMatchObject({ status: 422, message: body.detail });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ title: 'Conflict', status: 409 }), { status: 409 })));
+    await expect(call('PUT', '/api/games/g1/conditionals', { lines: [] })).rejects.toMatchObject({ status: 409, code: 'http', message: 'Conflict' });
   });
 });

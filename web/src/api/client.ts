@@ -58,7 +58,17 @@ export function onSessionEnded(listener: () => void): void {
   sessionEnded = listener;
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** `value` if it is some text, else undefined. */
+function words(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/**
+ * One call of the server's interface: the answer's JSON, or an `ApiError`
+ * with the server's explanation (its `error`, or a problem document's
+ * `detail`).
+ */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -80,11 +90,12 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   }
   if (!response.ok) {
     if (response.status === 401 && !(method === 'POST' && path === '/api/sessions')) sessionEnded?.();
-    const error = (json as { error?: { code?: string; message?: string; rule?: string } } | undefined)?.error;
+    const refusal = json as { error?: { code?: string; message?: string; rule?: string }; code?: unknown; detail?: unknown; title?: unknown } | undefined;
+    const error = refusal?.error;
     throw new ApiError(
       response.status,
-      error?.code ?? 'http',
-      error?.message ?? `The server answered ${response.status}.`,
+      error?.code ?? words(refusal?.code) ?? 'http',
+      error?.message ?? words(refusal?.detail) ?? words(refusal?.title) ?? `The server answered ${response.status}.`,
       retryAfterSeconds(response.headers.get('retry-after')),
       typeof error?.rule === 'string' ? error.rule : undefined,
     );

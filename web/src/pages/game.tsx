@@ -10,6 +10,8 @@ import { Board } from '../boards/Board';
 import { Legend } from '../boards/Legend';
 import { ChatPanel, withMessage } from '../parts/chat';
 import { OffersPanel } from '../parts/offers';
+import { mayPlan } from '../parts/conditionals';
+import { PlanningPanel } from '../parts/planning-board';
 import { Countdown } from '../parts/clock';
 import { MoveList } from '../parts/move-list';
 import { RoundsPanel } from '../parts/rounds-panel';
@@ -436,6 +438,8 @@ export function GamePage(props: { id: string }) {
             {entry && <p class="hint" id="notation-help">{entry.notation}</p>}
           </form>
         )}
+
+        {mayPlan(view) && <PlanningPanel key={view.id} view={view} entry={entry} flipped={flipped} reload={() => void fetchView()} />}
 
         <OffersPanel view={view} entry={entry} shown={(v) => dispatch({ type: 'view', view: v })} />
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKept, noticeHref, titled, unread, wantsAlert, withNotice } from './notice-logic';
+import { isKept, noticeHref, noticeTag, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
 const notice = (id: number, kind = 'your_turn', game: string | null = 'g1', tournament?: number) => ({
   id,
@@ -60,5 +60,18 @@ describe('notices', () => {
     expect(unread([over], 4)).toBe(1);
     expect(wantsAlert(over, true, '/', true)).toBe(false);
     expect(wantsAlert(notice(6, 'tournament_round', null, 4), true, '/', false)).toBe(false);
+  });
+
+  it('lists a planned reply played or a planned line dropped, named as such, yet never alerts on either', () => {
+    const played = notice(7, 'conditional_played', 'g3');
+    const dropped = notice(8, 'conditional_dropped', 'g3');
+    expect(withNotice(withNotice([notice(1)], played), dropped).map((n) => n.id)).toEqual([8, 7, 1]);
+    expect(noticeTag('conditional_played')).toBe('Planned reply played');
+    expect(noticeTag('conditional_dropped')).toBe('Planned line dropped');
+    expect(noticeTag('your_turn')).toBeNull();
+    expect(noticeHref(played)).toBe('/games/g3');
+    expect(noticeHref(dropped), 'to plan again').toBe('/games/g3#plan');
+    expect(wantsAlert(played, true, '/', true)).toBe(false);
+    expect(wantsAlert(dropped, true, '/', true)).toBe(false);
   });
 });

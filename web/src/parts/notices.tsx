@@ -10,7 +10,7 @@ import { connectLive } from '../api/live';
 import { problemText } from '../api/problem';
 import type { NoticeView, PersonalMessage } from '../api/types';
 import { navigate } from '../router';
-import { ALERTS_KEY, SEEN_KEY, noticeHref, titled, unread, wantsAlert, withNotice } from './notice-logic';
+import { ALERTS_KEY, SEEN_KEY, noticeHref, noticeTag, titled, unread, wantsAlert, withNotice } from './notice-logic';
 
 /** The window event each message of the personal channel is passed on as (its `detail`). */
 export const PERSONAL_EVENT = 'arbiter:personal';
@@ -223,13 +223,19 @@ export function NoticeBell() {
             </button>
           </div>
           {list.length === 0 && (
-            <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games, and of your tournaments’ rounds.</p>
+            <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games, replies played from your plans, and of your tournaments’ rounds.</p>
           )}
           <ul>
             {list.map((n) => {
               const href = noticeHref(n);
+              const tag = noticeTag(n.kind);
               return (
                 <li key={n.id} class={n.id > seen ? 'new' : ''} data-kind={n.kind}>
+                  {tag && (
+                    <>
+                      <span class="tag">{tag}</span>{' '}
+                    </>
+                  )}
                   {href ? <a href={href} onClick={() => setOpen(false)}>{n.text}</a> : <span>{n.text}</span>}{' '}
                   <time dateTime={n.at}>{new Date(n.at).toLocaleString()}</time>
                   {n.kind === 'invited' && n.game && n.seat && (
