@@ -1,13 +1,16 @@
 //! What one move costs in process, at ply 10 and at ply 300: made through
 //! the verb every front end calls, stored in an SQLite file in a temp
 //! folder (its commit synced to disk, as the server's are), and every
-//! message it sends built. A regression of the move path shows here
+//! message it sends built. Then A•G•O•G at ply 10 with the opponent's
+//! conditional line set before each move (not timed): one that answers
+//! the move (its reply played in the same change) and one for another
+//! move (cleared by it). A regression of the move path shows here
 //! without a load run; the load generator (`examples/load`) measures the
 //! server whole. `cargo bench -p arbiter-server --bench move_path`.
 
 use std::time::{Duration, Instant};
 
-use arbiter_server::bench::{BenchGame, MovePath};
+use arbiter_server::bench::{BenchGame, Line, MovePath};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// Moves timed in one game before another is set up at the same ply, so
@@ -49,6 +52,36 @@ fn move_path(c: &mut Criterion) {
                 });
             });
         }
+    }
+    for (name, line) in [("answered by a conditional line", Line::Answered), ("clearing a line", Line::Unmatched)] {
+        group.bench_function(format!("agog at ply 10, {name}"), |b| {
+            b.iter_custom(|iters| {
+                runtime.block_on(async {
+                    let mut spent = Duration::ZERO;
+                    let mut playing: Option<BenchGame> = None;
+                    let mut done = 0;
+                    while done < iters {
+                        if playing.as_ref().is_none_or(|g| g.ply() >= 10 + MOVES_A_GAME) {
+                            playing = path.new_game("agog", 10).await.expect("a game set up");
+                            continue;
+                        }
+                        let Some(game) = playing.as_mut() else { continue };
+                        let Some(prepared) = path.prepare(game, line).await.expect("a line set") else {
+                            playing = None;
+                            continue;
+                        };
+                        let started = Instant::now();
+                        let going = path.play_prepared(game, prepared).await.expect("a move");
+                        spent += started.elapsed();
+                        done += 1;
+                        if !going {
+                            playing = None;
+                        }
+                    }
+                    spent
+                })
+            });
+        });
     }
     group.finish();
 }

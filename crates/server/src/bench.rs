@@ -78,36 +78,103 @@ impl MovePath {
     /// Plays a random move of `game` that leaves it going, stores it, and
     /// builds every message it sends; `false` if no such move was found.
     pub async fn play(&mut self, game: &mut BenchGame) -> Result<bool, ApiError> {
+        match self.prepare(game, Line::None).await? {
+            Some(prepared) => self.play_prepared(game, prepared).await,
+            None => Ok(false),
+        }
+    }
+
+    /// Picks the next move of `game` (a random one that leaves it going)
+    /// and sets the conditional line `line` of its opponent for it: the
+    /// work before a move that [`MovePath::play_prepared`] then times.
+    /// `None` if no such move (or reply) was found.
+    pub async fn prepare(&mut self, game: &BenchGame, line: Line) -> Result<Option<Prepared>, ApiError> {
         let table = &game.table;
-        let Some(seat) = table.play.turn() else { return Ok(false) };
-        let legal = table.play.legal_for(seat);
+        let Some(seat) = table.play.turn() else { return Ok(None) };
         let position = table.position();
+        let Some(mv) = self.walk_from(position, &table.play.legal_for(seat)) else { return Ok(None) };
+        let opponent = self.players[1 - usize::from(seat.0)].id;
+        let lines = match line {
+            Line::None => Vec::new(),
+            Line::Answered | Line::Unmatched => {
+                let first = match line {
+                    Line::Answered => mv.clone(),
+                    _ => match table.play.legal_for(seat).iter().find(|m| m.mv != mv) {
+                        Some(other) => other.mv.clone(),
+                        None => return Ok(None),
+                    },
+                };
+                // A reply legal after the move the line foresees.
+                let Ok(after) = position.parse_move(&first).and_then(|m| position.play(&m)) else { return Ok(None) };
+                let Some(reply) = self.walk_from(&after, &after.legal_entries()) else { return Ok(None) };
+                vec![vec![first, reply]]
+            }
+        };
+        if !lines.is_empty() {
+            let key = &game.key;
+            match crate::verbs::conditionals::set_lines(&self.state, key, opponent, lines, Some(table.ply())).await {
+                Ok(_) => {}
+                Err(e) if e.code == arbiter_api::ErrorCode::Illegal => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Some(Prepared { mv, account: self.players[usize::from(seat.0)].id }))
+    }
+
+    /// A random move of `legal` in `position` that leaves the game going.
+    fn walk_from(&mut self, position: &arbiter_games::AnyGame, legal: &[arbiter_core::LegalMove]) -> Option<String> {
         if legal.is_empty() {
-            return Ok(false);
+            return None;
         }
         let mut draw = || {
             self.walk = self.walk.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             &legal[(self.walk >> 33) as usize % legal.len()]
         };
-        let Some(mv) = (0..DRAWS).map(|_| draw()).find(|m| {
-            position
-                .parse_move(&m.mv)
-                .ok()
-                .and_then(|mv| position.play(&mv).ok())
-                .is_some_and(|next| !next.status().is_over())
-        }) else {
-            return Ok(false);
-        };
-        let account = self.players[usize::from(seat.0)].id;
-        let request = MoveRequest { mv: mv.mv.clone(), ply: table.ply() };
-        let after = crate::verbs::moves::make_move(&self.state, &game.key, account, request).await?;
+        (0..DRAWS)
+            .map(|_| draw())
+            .find(|m| {
+                position
+                    .parse_move(&m.mv)
+                    .ok()
+                    .and_then(|mv| position.play(&mv).ok())
+                    .is_some_and(|next| !next.status().is_over())
+            })
+            .map(|m| m.mv.clone())
+    }
+
+    /// Plays the move [`MovePath::prepare`] picked, stores it (with a
+    /// conditional reply, if a line answers it), and builds every message
+    /// it sends; `false` if the game ended.
+    pub async fn play_prepared(&mut self, game: &mut BenchGame, prepared: Prepared) -> Result<bool, ApiError> {
+        let request = MoveRequest { mv: prepared.mv, ply: game.table.ply() };
+        let after = crate::verbs::moves::make_move(&self.state, &game.key, prepared.account, request).await?;
         if let Some(made) = after.made.as_ref() {
             std::hint::black_box(after.spectator_change(made));
             for player in &self.players {
                 std::hint::black_box(after.player_change(player.id, made));
             }
         }
+        let going = !after.play.is_over();
         game.table = after;
-        Ok(true)
+        Ok(going)
     }
+}
+
+/// The conditional line set before a move of the benchmark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// None.
+    None,
+    /// A line of the opponent's that answers the move: it plays its reply
+    /// in the same change.
+    Answered,
+    /// A line of the opponent's for another move: the move clears it.
+    Unmatched,
+}
+
+/// A move picked and its line set, to be played.
+#[derive(Debug)]
+pub struct Prepared {
+    mv: String,
+    account: arbiter_store::AccountId,
 }

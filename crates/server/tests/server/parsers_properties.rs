@@ -1,6 +1,6 @@
 //! The server's own parsers of outside text, on any input: rates and
-//! durations from flags, trusted proxy ranges, `X-Forwarded-For`, and the
-//! `Origin`/`Referer` check. None panics, and each answers within what it
+//! durations from flags, trusted proxy ranges, `X-Forwarded-For`, the
+//! `Origin`/`Referer` check, and a conditional line in a mail. None panics, and each answers within what it
 //! was given.
 
 use std::net::IpAddr;
@@ -24,6 +24,27 @@ fn texty() -> impl Strategy<Value = String> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn a_line_in_words_reads_or_is_none(text in prop_oneof![
+        "((if|IF|If|then|THEN) [a-z0-9x=-]{1,6},? ?){0,8}\\.?",
+        any::<String>(),
+    ]) {
+        if let Some(line) = arbiter_server::mail_in::line_in_words(&text) {
+            prop_assert!(!line.is_empty() && line.len() % 2 == 0);
+            prop_assert!(line.iter().all(|m| !m.is_empty() && !m.contains(char::is_whitespace) && !m.contains(',')));
+            let again: Vec<String> = line.chunks(2).map(|p| format!("if {} then {}", p[0], p[1])).collect();
+            prop_assert_eq!(arbiter_server::mail_in::line_in_words(&again.join(", ")), Some(line));
+        }
+    }
+
+    #[test]
+    fn a_line_written_in_words_reads_back(line in proptest::collection::vec("[a-h][1-8]-[a-h][1-8]", 1..8)) {
+        let pairs: Vec<String> = line.chunks(2).filter(|p| p.len() == 2).map(|p| format!("if {} then {}", p[0], p[1])).collect();
+        let expected: Vec<String> = line.iter().take(pairs.len() * 2).cloned().collect();
+        let read = arbiter_server::mail_in::line_in_words(&pairs.join(", "));
+        prop_assert_eq!(read, (!expected.is_empty()).then_some(expected));
+    }
 
     #[test]
     fn rates_and_durations_read_or_refuse(text in texty()) {
