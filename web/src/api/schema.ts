@@ -148,6 +148,11 @@ export interface paths {
   "/api/me/notices": {
     get: operations["notices"];
   };
+  "/api/games/{id}/conditionals": {
+    get: operations["read"];
+    put: operations["replace"];
+    delete: operations["clear"];
+  };
   "/api/games/{id}/live": {
     get: operations["game_live"];
   };
@@ -485,6 +490,36 @@ export interface components {
        * in.
        */
       close_early?: boolean | null;
+    };
+    /**
+     * @description `GET`/`PUT`/`DELETE /api/games/{id}/conditionals`: the caller's own
+     * lines, as kept (each move in the game's long form).
+     */
+    ConditionalLines: {
+      /**
+       * @description Each line starts with the move of the side to move now (on the
+       * other side's turn their move, then the caller's reply, and so on;
+       * on the caller's own turn their next move first) and ends with the
+       * caller's move.
+       */
+      lines: string[][];
+    };
+    /**
+     * @description `PUT /api/games/{id}/conditionals`: the lines that replace the
+     * caller's.
+     */
+    ConditionalLinesPut: {
+      /**
+       * @description At most 30 lines of at most 30 moves each (an empty list clears
+       * them).
+       */
+      lines: string[][];
+      /**
+       * Format: int64
+       * @description The game's ply the lines were planned from: refused (409) if the
+       * game has moved on since. Absent: the game as it stands.
+       */
+      ply?: number | null;
     };
     /** @description Every error answer's body. */
     ErrorBody: {
@@ -2525,43 +2560,36 @@ export interface operations {
   };
   read: {
     parameters: {
-      query: {
-        /** @description `players` or `spectators`. */
-        room: string;
-        /** @description A private game's invite code (from its invite link). */
-        invite?: string;
-      };
       path: {
         /** @description the game */
         id: string;
       };
     };
     responses: {
-      /** @description the room's newest 200 messages, oldest first, without those of anyone the caller muted */
+      /** @description the caller's own lines (nobody else's, ever) */
       200: {
         content: {
-          "application/json": components["schemas"]["ChatMessageView"][];
+          "application/json": components["schemas"]["ConditionalLines"];
         };
       };
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description a token that is not valid */
       401: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description the spectators' room, to a player, while the game goes on */
+      /** @description the caller has no seat in the game */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description no such game, or a private one the caller may not see */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many reads and changes of one's lines as one may in a minute; see Retry-After */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -3148,6 +3176,104 @@ export interface operations {
         };
       };
       /** @description read as often as one may in a minute; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  replace: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConditionalLinesPut"];
+      };
+    };
+    responses: {
+      /** @description the lines as kept, each move in the game's long form */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConditionalLines"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller has no seat in the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the game is not being played, or has moved on from `ply` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a line the game does not take, named with its move: Single Capture Go, more than 30 lines or 30 moves, a move against the rules, a line that does not end with the caller's move, two lines that answer the same move differently */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many reads and changes of one's lines as one may in a minute; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  clear: {
+    parameters: {
+      path: {
+        /** @description the game */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description no lines left */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ConditionalLines"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description the caller has no seat in the game */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many reads and changes of one's lines as one may in a minute; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
