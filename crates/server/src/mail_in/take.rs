@@ -250,7 +250,7 @@ async fn set_line(
 fn line_words(line: &[String]) -> String {
     let mut words = Vec::new();
     let mut moves = line.iter();
-    if line.len() % 2 == 1
+    if !line.len().is_multiple_of(2)
         && let Some(first) = moves.next()
     {
         words.push(format!("after {first}"));

@@ -135,7 +135,7 @@ pub fn line_in_words(text: &str) -> Option<Vec<String>> {
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|w| !w.is_empty())
         .collect();
-    if words.is_empty() || words.len() % 4 != 0 {
+    if words.is_empty() || !words.len().is_multiple_of(4) {
         return None;
     }
     let mut line = Vec::with_capacity(words.len() / 2);

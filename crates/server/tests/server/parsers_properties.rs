@@ -31,7 +31,7 @@ proptest! {
         any::<String>(),
     ]) {
         if let Some(line) = arbiter_server::mail_in::line_in_words(&text) {
-            prop_assert!(!line.is_empty() && line.len() % 2 == 0);
+            prop_assert!(!line.is_empty() && line.len().is_multiple_of(2));
             prop_assert!(line.iter().all(|m| !m.is_empty() && !m.contains(char::is_whitespace) && !m.contains(',')));
             let again: Vec<String> = line.chunks(2).map(|p| format!("if {} then {}", p[0], p[1])).collect();
             prop_assert_eq!(arbiter_server::mail_in::line_in_words(&again.join(", ")), Some(line));
