@@ -150,7 +150,10 @@ where
                 let mut table = Table::clone(&table);
                 table.play.mark_kept();
                 change(&mut table, now).map(|mut changed| {
-                    crate::verbs::conditionals::follow(&mut table, moves_before, now, &mut changed);
+                    let followed = crate::table::conditionals::follow(&mut table, moves_before, now);
+                    changed.events.extend(followed.events);
+                    changed.notices.extend(followed.notices);
+                    changed.conditionals_changed = followed.changed;
                     (table, changed)
                 })
             };

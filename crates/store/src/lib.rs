@@ -138,6 +138,7 @@ mod admin;
 mod backup;
 mod change;
 mod chat;
+mod conditional_queries;
 mod conditionals;
 mod error;
 mod game_moves;

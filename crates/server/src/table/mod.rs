@@ -2,6 +2,7 @@
 //! layer's [`Match`] (turns or rounds, behind one interface), with who
 //! holds each seat.
 
+pub mod conditionals;
 mod create;
 mod made;
 mod offers;

@@ -1,6 +1,7 @@
 //! Conditional moves: a player's lines "if they play X, I play Y, then if
-//! they play Z, I play W …", set ahead and played by the server in the
-//! same change as the move they answer.
+//! they play Z, I play W …", set ahead here (read, checked, stored) and
+//! played by the server in the same change as the move they answer
+//! ([`crate::table::conditionals::follow`]).
 //!
 //! A line starts with the move of the side to move when it is set: on the
 //! opponent's turn their move, then the author's reply, alternating; on
@@ -22,20 +23,17 @@
 use std::sync::Arc;
 
 use arbiter_core::Seat;
-use arbiter_play::{Match, MoveOutcome, Timestamp};
-use arbiter_store::{AccountId, Conditionals, GameKey, GameState, NewNotice, NoticeKind, SeatHolder};
+use arbiter_play::{Match, Timestamp};
+use arbiter_store::{AccountId, Conditionals, GameKey, GameState};
 
 use super::seat_of;
-use crate::change::{self, Changed};
+use crate::change;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::table::Table;
 use crate::verbs::moves::MAX_MOVE_TEXT;
 
-/// The most lines a player may set in one game.
-pub const MAX_LINES: usize = 30;
-/// The most moves of a line (both sides' moves counted).
-pub const MAX_LINE_MOVES: usize = 30;
+pub use crate::table::conditionals::{MAX_LINE_MOVES, MAX_LINES};
 /// How many times setting lines is tried again when the game changes
 /// under it.
 const ATTEMPTS: usize = 4;
@@ -245,121 +243,6 @@ fn check_lines(
         }
     }
     Ok(checked.into_iter().map(|(moves, _)| moves).collect())
-}
-
-/// Follows the conditional lines of `table` through the moves a change
-/// made since the game had `moves_before` moves, playing the replies that
-/// came due (their events added to `changed`, with a notice to each author
-/// whose replies were played or dropped). Sets
-/// `changed.conditionals_changed` if the lines changed. Costs one check
-/// for a game without lines.
-pub fn follow(table: &mut Table, moves_before: usize, now: Timestamp, changed: &mut Changed) {
-    if table.stored.conditionals.is_empty() {
-        return;
-    }
-    let before = table.stored.conditionals.seats.clone();
-    let mut seats = std::mem::take(&mut table.stored.conditionals.seats);
-    let mut played: Vec<(u8, Vec<(String, String)>)> = Vec::new();
-    let mut dropped: Vec<(u8, String, String)> = Vec::new();
-    let mut next = moves_before;
-    // Each round plays at most one reply, and a reply shortens its lines:
-    // the lines' lengths bound the rounds.
-    for _ in 0..=MAX_LINES * MAX_LINE_MOVES {
-        let Match::Turns(session) = &table.play else { break };
-        let count = table.play.move_count();
-        if count < next || table.state() != GameState::Active || session.is_over() {
-            seats.clear();
-            break;
-        }
-        if count == next {
-            break;
-        }
-        let texts = session.move_texts_from(next);
-        let positions = session.line().positions();
-        let mut last = None;
-        for (i, text) in texts.iter().enumerate() {
-            // The position before a move says whose move it was.
-            let mover = positions.get(next + i).and_then(|p| p.to_move().iter().next());
-            for lines in &mut seats {
-                lines.lines.retain_mut(|line| {
-                    if line.first() == Some(text) {
-                        line.remove(0);
-                        !line.is_empty()
-                    } else {
-                        false
-                    }
-                });
-            }
-            seats.retain(|s| !s.lines.is_empty());
-            last = mover.map(|m| (m, text.clone()));
-        }
-        next = count;
-        // A reply is due from the seat to move if another seat moved last
-        // and it has lines left: they begin with its reply.
-        let Some(to_move) = session.to_move() else { break };
-        let Some((_, answered)) = last.filter(|(mover, _)| *mover != to_move) else { break };
-        let Some(due) = seats.iter().find(|s| s.seat == to_move.0).and_then(|s| s.lines.first()?.first().cloned())
-        else {
-            break;
-        };
-        match table.play.submit(to_move, &due, now, 1) {
-            Ok(MoveOutcome::Applied(events)) => {
-                changed.events.extend(events);
-                match played.iter_mut().find(|(s, _)| *s == to_move.0) {
-                    Some((_, replies)) => replies.push((answered, due)),
-                    None => played.push((to_move.0, vec![(answered, due)])),
-                }
-            }
-            Ok(MoveOutcome::Attempted { reason, .. }) => {
-                seats.retain(|s| s.seat != to_move.0);
-                dropped.push((to_move.0, due, reason));
-                break;
-            }
-            Ok(_) => {
-                seats.retain(|s| s.seat != to_move.0);
-                break;
-            }
-            Err(e) => {
-                seats.retain(|s| s.seat != to_move.0);
-                dropped.push((to_move.0, due, e.to_string()));
-                break;
-            }
-        }
-    }
-    table.stored.conditionals.seats = seats;
-    changed.conditionals_changed = table.stored.conditionals.seats != before;
-    let key = table.stored.key.clone();
-    let account_of = |seat: u8| {
-        table.stored.seats.iter().find(|s| s.seat == seat).and_then(|s| match s.holder {
-            SeatHolder::Account(account) => Some(account),
-            _ => None,
-        })
-    };
-    for (seat, replies) in played {
-        let Some(account) = account_of(seat) else { continue };
-        let said: Vec<String> = replies.iter().map(|(after, reply)| format!("{reply} after {after}")).collect();
-        let text = match said.as_slice() {
-            [one] => format!("Your conditional move was played: {one}."),
-            many => format!("Your conditional moves were played: {}.", many.join("; ")),
-        };
-        changed.notices.push(NewNotice {
-            account,
-            game: key.clone(),
-            kind: NoticeKind::ConditionalPlayed,
-            seat: None,
-            text,
-        });
-    }
-    for (seat, reply, reason) in dropped {
-        let Some(account) = account_of(seat) else { continue };
-        changed.notices.push(NewNotice {
-            account,
-            game: key.clone(),
-            kind: NoticeKind::ConditionalDropped,
-            seat: None,
-            text: format!("Your conditional move {reply} could not be played ({reason}): its lines were dropped."),
-        });
-    }
 }
 
 #[cfg(test)]
