@@ -9,6 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** The repository's root. */
@@ -160,6 +161,20 @@ export async function createGame(page: Page, body: unknown): Promise<string> {
 }
 
 /** A legal move as a view lists it: the move, the places clicked to make it, and a choice where needed. */
+/** Plays the first legal move of the game `id` as the page's player, through the API. */
+export async function playFirst(page: Page, id: string): Promise<void> {
+  const status = await page.evaluate(async (game) => {
+    const view = await (await fetch(`/api/games/${game}`)).json();
+    const r = await fetch(`/api/games/${game}/moves`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ move: view.legal[0].move, ply: view.ply }),
+    });
+    return r.status;
+  }, id);
+  expect(status).toBe(200);
+}
+
 export interface LegalMoveLite {
   move: string;
   steps: string[];

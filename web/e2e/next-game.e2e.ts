@@ -2,9 +2,9 @@
 // that has waited longest for their move, with how many wait, and the key
 // n goes there.
 
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Server, createGame, signedUpContext, startBrowser, startServer, viewOf } from './harness';
+import { type Server, createGame, playFirst, signedUpContext, startBrowser, startServer, viewOf } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -16,20 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Plays the first legal move of the game `id` as the page's player, through the API. */
-async function playFirst(page: Page, id: string): Promise<void> {
-  const status = await page.evaluate(async (game) => {
-    const view = await (await fetch(`/api/games/${game}`)).json();
-    const r = await fetch(`/api/games/${game}/moves`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ move: view.legal[0].move, ply: view.ply }),
-    });
-    return r.status;
-  }, id);
-  expect(status).toBe(200);
-}
 
 it('offers the game that has waited longest once the player has moved, and n goes there', async () => {
   const ann = await signedUpContext(browser, server, 'next');

@@ -6,7 +6,7 @@
 
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Server, createGame, screenshot, signedUpContext, startBrowser, startServer, viewOf } from './harness';
+import { type Server, createGame, playFirst, screenshot, signedUpContext, startBrowser, startServer, viewOf } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -18,20 +18,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Plays the first legal move of the game `id` as the page's player, through the API. */
-async function playFirst(page: import('playwright-core').Page, id: string): Promise<void> {
-  const answer = await page.evaluate(async (game) => {
-    const view = await (await fetch(`/api/games/${game}`)).json();
-    const r = await fetch(`/api/games/${game}/moves`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ move: view.legal[0].move, ply: view.ply }),
-    });
-    return r.status;
-  }, id);
-  expect(answer).toBe(200);
-}
 
 it('shows ratings on a rated game, its changes when it ends, and the chart on the player page', async () => {
   const ann = await signedUpContext(browser, server, 'rated');

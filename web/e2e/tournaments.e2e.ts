@@ -8,7 +8,7 @@
 
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Server, screenshot, signedUpContext, startBrowser, startServer, viewOf } from './harness';
+import { type Server, playFirst, screenshot, signedUpContext, startBrowser, startServer, viewOf } from './harness';
 
 let server: Server;
 let browser: Browser;
@@ -20,20 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-/** Plays the first legal move of the game `id` as the page's player, through the API. */
-async function playFirst(page: Page, id: string): Promise<void> {
-  const answer = await page.evaluate(async (game) => {
-    const view = await (await fetch(`/api/games/${game}`)).json();
-    const r = await fetch(`/api/games/${game}/moves`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ move: view.legal[0].move, ply: view.ply }),
-    });
-    return r.status;
-  }, id);
-  expect(answer).toBe(200);
-}
 
 /** The texts of the standings' rows: each row's cells, the player's name first. */
 async function standings(page: Page): Promise<{ name: string; score: string }[]> {
