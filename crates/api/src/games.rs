@@ -53,6 +53,11 @@ pub struct NewGame {
     /// have to take an open seat: 403 naming the range otherwise.
     #[serde(default)]
     pub rating_range: Option<[i32; 2]>,
+    /// Whether the clock of a player on vacation stands still (default:
+    /// yes, in a game with `days_per_move`; `false` makes a game
+    /// "without vacation"). Refused for `scg`, whose rounds never stop.
+    #[serde(default)]
+    pub vacation: Option<bool>,
 }
 
 /// Who a new game's seat is for.
@@ -140,6 +145,10 @@ pub struct SeatView {
     /// How much the game changed the rating, once a rated game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating_change: Option<i32>,
+    /// While the player is on vacation: when it ends (RFC 3339). Their
+    /// clock stands still meanwhile in a game with `vacation`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vacation_until: Option<String>,
 }
 
 /// How the game stands.
@@ -269,6 +278,10 @@ pub struct GameView {
     /// The tournament the game is a game of, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<i64>,
+    /// Whether a player's vacation stops their clock: a game with a time
+    /// per move not made "without vacation" (never `scg`).
+    #[serde(default)]
+    pub vacation: bool,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a
@@ -316,6 +329,10 @@ pub struct GameSummary {
     /// The tournament the game is a game of, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<i64>,
+    /// Whether a player's vacation stops their clock: a game with a time
+    /// per move not made "without vacation" (never `scg`).
+    #[serde(default)]
+    pub vacation: bool,
 }
 
 /// `POST /api/games/{id}/seats/{seat}/invite`: the player the creator

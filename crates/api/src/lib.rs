@@ -27,6 +27,7 @@ pub mod ratings;
 pub mod report;
 pub mod rules;
 pub mod tournaments;
+pub mod vacation;
 
 pub use accounts::{
     AccountRef, FailedMail, Me, MeChange, NewAccount, Notify, NotifyChange, PasswordResetConfirm, PasswordResetRequest,
@@ -49,3 +50,4 @@ pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal,
 pub use tournaments::{
     Bye, NewTournament, Pairing, Tiebreaks, TournamentPlayer, TournamentRound, TournamentSummary, TournamentView,
 };
+pub use vacation::{NewVacation, NotStopped, VacationAuto, VacationSpan, VacationView};

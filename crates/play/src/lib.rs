@@ -24,6 +24,7 @@ mod seats;
 mod session;
 mod table;
 pub mod time;
+pub mod vacation;
 
 pub use bulletin::{RefusedView, RoundsView, SeatView, YouView};
 pub use clock::{Clock, ManualClock, SystemClock};

@@ -14,6 +14,7 @@ use crate::events::Event;
 use crate::record::{ClockSettings, GameRecord, MoveRecord, RecordError, Replayed, ResultRecord};
 use crate::seats::{Occupant, Player};
 use crate::time::{DAY, Timestamp};
+use crate::vacation::{self, Away};
 
 /// A turn-based game in progress (or finished). Copying one is cheap
 /// whatever its length: its line, move texts and times are persistent
@@ -219,11 +220,58 @@ impl Session {
 
     /// When the player to move runs out of time, if the game has a time
     /// limit per move: that many days after the last move (or the start).
+    /// Its clock stands still while that player is on vacation, unless
+    /// the game was made without vacation.
     pub fn deadline(&self) -> Option<Timestamp> {
-        let days = self.head.clock?.days_per_move?;
-        self.to_move()?;
+        let clock = self.head.clock?;
+        let days = clock.days_per_move?;
+        let seat = self.to_move()?;
         let since = self.times.back().copied().flatten().or(self.head.started)?;
-        Some(since.after(i64::from(days) * DAY))
+        let allowed = i64::from(days) * DAY;
+        if clock.no_vacation || self.head.away.is_empty() {
+            return Some(since.after(allowed));
+        }
+        let label = self.position().seat_label(seat);
+        let stretches: Vec<_> = self.head.away.iter().filter(|a| a.seat == label).map(|a| (a.from, a.until)).collect();
+        Some(vacation::deadline_with(since, allowed, &stretches))
+    }
+
+    /// Whether the clock stands still for a player on vacation: the game
+    /// has a time per move and was not made without vacation.
+    pub fn stops_for_vacation(&self) -> bool {
+        self.head.clock.is_some_and(|c| c.days_per_move.is_some() && !c.no_vacation)
+    }
+
+    /// The vacations the game keeps for its players.
+    pub fn away(&self) -> &[Away] {
+        &self.head.away
+    }
+
+    /// Keeps `away`, the vacation of a player: replaces the one of the
+    /// same seat begun at the same moment. Whether anything changed.
+    pub fn set_away(&mut self, away: Away) -> bool {
+        if self.head.away.contains(&away) {
+            return false;
+        }
+        let kept = &mut Arc::make_mut(&mut self.head).away;
+        kept.retain(|a| !(a.seat == away.seat && a.from == away.from));
+        kept.push(away);
+        true
+    }
+
+    /// Ends at `at` the vacation of the seat labelled `seat` (a move, the
+    /// player, the days run out). Whether anything changed.
+    pub fn end_away(&mut self, seat: &str, at: Timestamp) -> bool {
+        if !self.head.away.iter().any(|a| a.seat == seat && !a.ended) {
+            return false;
+        }
+        let kept = &mut Arc::make_mut(&mut self.head).away;
+        kept.retain(|a| !(a.seat == seat && !a.ended && a.from > at));
+        for a in kept.iter_mut().filter(|a| a.seat == seat && !a.ended) {
+            a.until = a.until.min(at);
+            a.ended = true;
+        }
+        true
     }
 
     /// Sets a time limit per move.
@@ -255,6 +303,10 @@ impl Session {
         self.line.play(mv)?;
         self.texts.push_back(Arc::from(token));
         self.times.push_back(Some(now));
+        if self.head.away.iter().any(|a| a.until <= now) {
+            // Over before this move: it bears on no clock from now on.
+            Arc::make_mut(&mut self.head).away.retain(|a| a.until > now);
+        }
         self.status = self.status_now();
         let mut events = vec![Event::MovePlayed { ply, seat, mv }];
         if self.is_over() {

@@ -255,6 +255,42 @@ impl Match {
         }
     }
 
+    /// The vacations a turn-based game keeps for its players (none in a
+    /// game of rounds: its deadlines are the referee's and never stop).
+    pub fn away(&self) -> &[crate::vacation::Away] {
+        match self {
+            Match::Turns(s) => s.away(),
+            Match::Rounds(_) => &[],
+        }
+    }
+
+    /// Keeps a player's vacation in a turn-based game; whether anything
+    /// changed (never, in a game of rounds).
+    pub fn set_away(&mut self, away: crate::vacation::Away) -> bool {
+        match self {
+            Match::Turns(s) => s.set_away(away),
+            Match::Rounds(_) => false,
+        }
+    }
+
+    /// Ends at `at` the vacation of the seat labelled `seat`; whether
+    /// anything changed.
+    pub fn end_away(&mut self, seat: &str, at: Timestamp) -> bool {
+        match self {
+            Match::Turns(s) => s.end_away(seat, at),
+            Match::Rounds(_) => false,
+        }
+    }
+
+    /// Whether a player's vacation stops the clock: a turn-based game
+    /// with a time per move, not made without vacation.
+    pub fn stops_for_vacation(&self) -> bool {
+        match self {
+            Match::Turns(s) => s.stops_for_vacation(),
+            Match::Rounds(_) => false,
+        }
+    }
+
     /// The moves as a record writes them (a round: its plays), oldest first.
     pub fn move_texts(&self) -> Vec<String> {
         self.move_texts_from(0)

@@ -16,7 +16,8 @@ fn t(text: &str) -> Timestamp {
 fn open_game() -> GameRecord {
     let mut record = GameRecord::new(GameId::Sage, GameOptions::new());
     record.seats = vec![Occupant::person("Alice"), Occupant::default()];
-    record.clock = Some(ClockSettings { days_per_move: Some(1), round_hours: None, close_early: false });
+    record.clock =
+        Some(ClockSettings { days_per_move: Some(1), round_hours: None, close_early: false, no_vacation: false });
     record
 }
 
@@ -24,7 +25,8 @@ fn open_game() -> GameRecord {
 fn rounds() -> Match {
     let mut record = GameRecord::new(GameId::Scg, GameOptions::new().with("players", OptionValue::Text("ABC".into())));
     record.seats = ["Alice", "Bob", "Carol"].map(Occupant::person).to_vec();
-    record.clock = Some(ClockSettings { days_per_move: None, round_hours: Some(24), close_early: false });
+    record.clock =
+        Some(ClockSettings { days_per_move: None, round_hours: Some(24), close_early: false, no_vacation: false });
     Match::start(&record, t("2026-11-23T09:00Z")).unwrap()
 }
 

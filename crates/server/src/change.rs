@@ -44,6 +44,9 @@ pub struct Changed {
     /// Whether the players' conditional lines changed (matched, played,
     /// cleared): only then are they written.
     pub conditionals_changed: bool,
+    /// When the mover's vacation ended, if the move ended it (the game
+    /// keeps that in this change; the mover's other games are told after).
+    pub vacation_ended: Option<Timestamp>,
 }
 
 /// The game `key` as stored: the copy kept in memory if the store has

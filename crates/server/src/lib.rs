@@ -54,6 +54,7 @@ use crate::table::Table;
 pub use error::ApiError;
 pub use jobs::deadlines::handle_due;
 pub use jobs::sweep::sweep;
+pub use jobs::vacations::handle_due as handle_due_vacations;
 pub use mail::send_due;
 pub use mailer::{Mailer, MailerError};
 pub use metrics::count_allocations_with;
@@ -145,6 +146,7 @@ pub fn app(state: AppState) -> Router {
         .merge(routes::chat::router())
         .merge(routes::offers::router())
         .merge(routes::conditionals::router())
+        .merge(routes::vacation::router())
         .merge(routes::notices::router())
         .merge(routes::live::router())
         .merge(routes::service::router())
@@ -199,6 +201,7 @@ pub async fn start_jobs(state: &AppState) -> Jobs {
         tokio::spawn(jobs::standings::fill(state.store.clone())),
         tokio::spawn(jobs::awaited::fill(state.clone())),
         tokio::spawn(jobs::tournaments::run(state.clone())),
+        tokio::spawn(jobs::vacations::run(state.clone())),
     ];
     tasks.extend(jobs::computer::start_workers(state));
     if let Some(mailer) = &state.mailer {

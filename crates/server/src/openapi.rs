@@ -8,7 +8,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, catalog, chat, conditionals, games, guests, invitations, live, me, metrics, notices, offers,
-    password_reset, players, positions, ratings, service, tournaments,
+    password_reset, players, positions, ratings, service, tournaments, vacation,
 };
 use crate::state::AppState;
 
@@ -40,6 +40,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         tournaments::remove, tournaments::start,
         offers::offer, offers::accept, offers::decline, notices::notices,
         conditionals::read, conditionals::replace, conditionals::clear,
+        vacation::read, vacation::start, vacation::end, vacation::cancel, vacation::switch_auto,
         live::game_live, live::lobby_live, live::me_live,
         service::healthz, metrics::metrics, openapi,
     ),

@@ -167,6 +167,8 @@ mod tournament_queries;
 mod tournament_rounds;
 mod tournaments;
 mod update;
+mod vacation_queries;
+mod vacations;
 mod verifications;
 
 pub use accounts::{Account, AccountChange, AccountId, NewAccount};
@@ -196,4 +198,6 @@ pub use tournaments::{
     Departure, Entrant, EntryRefusal, NewTournament, RoundStart, StoredTournament, TableResult, TournamentBye,
     TournamentEnd, TournamentGame, TournamentKind, TournamentState, TournamentWhole,
 };
+pub use vacation_queries::VACATION_GAMES;
+pub use vacations::Vacation;
 pub use verifications::{NewVerification, VerifyRefusal};

@@ -39,11 +39,14 @@ pub enum NoticeKind {
     /// A conditional line of theirs was dropped: its reply had become
     /// illegal.
     ConditionalDropped,
+    /// Their vacation started by itself: a move of theirs was close to
+    /// running out of time.
+    Vacation,
 }
 
 impl NoticeKind {
     /// Every kind.
-    pub const ALL: [NoticeKind; 11] = [
+    pub const ALL: [NoticeKind; 12] = [
         NoticeKind::YourTurn,
         NoticeKind::Invited,
         NoticeKind::Declined,
@@ -55,6 +58,7 @@ impl NoticeKind {
         NoticeKind::TournamentOver,
         NoticeKind::ConditionalPlayed,
         NoticeKind::ConditionalDropped,
+        NoticeKind::Vacation,
     ];
 
     /// The kind's word, as the API writes it.
@@ -71,6 +75,7 @@ impl NoticeKind {
             NoticeKind::TournamentOver => "tournament_over",
             NoticeKind::ConditionalPlayed => "conditional_played",
             NoticeKind::ConditionalDropped => "conditional_dropped",
+            NoticeKind::Vacation => "vacation",
         }
     }
 

@@ -153,6 +153,15 @@ export interface paths {
     put: operations["replace"];
     delete: operations["clear"];
   };
+  "/api/me/vacation": {
+    get: operations["read"];
+    post: operations["start"];
+    delete: operations["end"];
+    patch: operations["switch_auto"];
+  };
+  "/api/me/vacation/{id}": {
+    delete: operations["cancel"];
+  };
   "/api/games/{id}/live": {
     get: operations["game_live"];
   };
@@ -590,6 +599,11 @@ export interface components {
        * @description The tournament the game is a game of, if any.
        */
       tournament?: number | null;
+      /**
+       * @description Whether a player's vacation stops their clock: a game with a time
+       * per move not made "without vacation" (never `scg`).
+       */
+      vacation?: boolean;
     };
     /** @description A game as its viewer may see it. */
     GameView: {
@@ -674,6 +688,11 @@ export interface components {
        * @description The tournament the game is a game of, if any.
        */
       tournament?: number | null;
+      /**
+       * @description Whether a player's vacation stops their clock: a game with a time
+       * per move not made "without vacation" (never `scg`).
+       */
+      vacation?: boolean;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step
@@ -879,6 +898,12 @@ export interface components {
        * have to take an open seat: 403 naming the range otherwise.
        */
       rating_range?: number[] | null;
+      /**
+       * @description Whether the clock of a player on vacation stands still (default:
+       * yes, in a game with `days_per_move`; `false` makes a game
+       * "without vacation"). Refused for `scg`, whose rounds never stop.
+       */
+      vacation?: boolean | null;
     };
     /** @description `POST /api/tournaments`: a tournament to create. */
     NewTournament: {
@@ -924,6 +949,29 @@ export interface components {
       starts_at: string;
       /** @description Whether players' vacations stop its clocks (default true). */
       vacation?: boolean | null;
+    };
+    /**
+     * @description `POST /api/me/vacation`: a vacation from now (no `from`) or booked
+     * ahead, until `until`.
+     */
+    NewVacation: {
+      /** @description When it begins (RFC 3339); absent: now. */
+      from?: string | null;
+      /**
+       * @description When it ends (RFC 3339): at least an hour after it begins, within
+       * the days left of each year it touches.
+       */
+      until: string;
+    };
+    /** @description A running game whose clock a vacation does not stop, and why. */
+    NotStopped: {
+      /** @description The game's id. */
+      game: string;
+      /**
+       * @description Why (`the referee's deadlines are the game's`, `made without
+       * vacation`).
+       */
+      reason: string;
     };
     /** @description A notice of the personal channel. */
     NoticeView: {
@@ -1427,6 +1475,11 @@ export interface components {
        * @description How much the game changed the rating, once a rated game is over.
        */
       rating_change?: number | null;
+      /**
+       * @description While the player is on vacation: when it ends (RFC 3339). Their
+       * clock stands still meanwhile in a game with `vacation`.
+       */
+      vacation_until?: string | null;
     };
     /** @description What the server sends. */
     ServerMessage: OneOf<[{
@@ -1702,6 +1755,68 @@ export interface components {
        * `withdraw` (after), `start` and `remove` (the organiser's).
        */
       may: string[];
+    };
+    /** @description `PATCH /api/me/vacation`: the automatic start before a timeout. */
+    VacationAuto: {
+      /**
+       * @description Whether a vacation starts by itself when a move is 12 hours from
+       * running out of time.
+       */
+      auto: boolean;
+    };
+    /** @description A vacation, running or booked. */
+    VacationSpan: {
+      /**
+       * Format: int64
+       * @description Its number (`DELETE /api/me/vacation/{id}` takes back one booked).
+       */
+      id: number;
+      /** @description When it begins (RFC 3339). */
+      from: string;
+      /** @description When it ends (RFC 3339). */
+      until: string;
+      /** @description Whether it started by itself. */
+      auto: boolean;
+    };
+    /**
+     * @description `GET /api/me/vacation` (and the answer to every change): the
+     * allowance left, the vacation running and those booked.
+     */
+    VacationView: {
+      /**
+       * Format: double
+       * @description Days left this calendar year (hours left / 24).
+       */
+      days_left: number;
+      /**
+       * Format: int64
+       * @description Hours left this calendar year: what a vacation may still take.
+       */
+      hours_left: number;
+      /**
+       * Format: int32
+       * @description The calendar year (UTC) counted.
+       */
+      year: number;
+      /**
+       * Format: int32
+       * @description The days a year allows.
+       */
+      allowance: number;
+      current?: components["schemas"]["VacationSpan"] | null;
+      /** @description The vacations booked ahead, soonest first. */
+      booked: components["schemas"]["VacationSpan"][];
+      /**
+       * @description Whether a vacation starts by itself when a move is 12 hours from
+       * running out of time (and days are left).
+       */
+      auto: boolean;
+      /**
+       * @description The caller's running games whose clocks a vacation does not stop:
+       * Single Capture Go (the referee's deadlines are the game's) and
+       * games made "without vacation".
+       */
+      not_stopped: components["schemas"]["NotStopped"][];
     };
     /**
      * @description `POST /api/me/email/verify`: the token of the link mailed to the
@@ -2559,37 +2674,14 @@ export interface operations {
     };
   };
   read: {
-    parameters: {
-      path: {
-        /** @description the game */
-        id: string;
-      };
-    };
     responses: {
-      /** @description the caller's own lines (nobody else's, ever) */
+      /** @description the days left this year, the vacation running, those booked, the automatic start, and the games a vacation does not stop */
       200: {
         content: {
-          "application/json": components["schemas"]["ConditionalLines"];
+          "application/json": components["schemas"]["VacationView"];
         };
       };
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description the caller has no seat in the game */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description as many reads and changes of one's lines as one may in a minute; see Retry-After */
-      429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
@@ -2993,17 +3085,22 @@ export interface operations {
     };
   };
   start: {
-    parameters: {
-      path: {
-        /** @description the tournament's id */
-        id: number;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewVacation"];
       };
     };
     responses: {
-      /** @description started: the tournament with its first round */
-      200: {
+      /** @description started (no `from`) or booked; a vacation that begins now stops the caller's clocks at once */
+      201: {
         content: {
-          "application/json": components["schemas"]["TournamentView"];
+          "application/json": components["schemas"]["VacationView"];
+        };
+      };
+      /** @description a body or a time that does not read */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
         };
       };
       401: {
@@ -3011,23 +3108,25 @@ export interface operations {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      /** @description not the organiser */
+      /** @description a guest's */
       403: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"];
-        };
-      };
-      /** @description started already, or too few players */
+      /** @description over the days left of a year, or overlapping another vacation: named */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
         };
       };
+      /** @description shorter than an hour, beginning in the past, or ending after next year */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many vacations started, booked, ended or switched as one may in an hour; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];
@@ -3274,6 +3373,108 @@ export interface operations {
         };
       };
       /** @description as many reads and changes of one's lines as one may in a minute; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  end: {
+    responses: {
+      /** @description ended now: the caller's clocks run again (the hours used are counted) */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VacationView"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no vacation is running */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many vacations started, booked, ended or switched as one may in an hour; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  switch_auto: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VacationAuto"];
+      };
+    };
+    responses: {
+      /** @description switched */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VacationView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description a guest's */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many vacations started, booked, ended or switched as one may in an hour; see Retry-After */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  cancel: {
+    parameters: {
+      path: {
+        /** @description the vacation booked ahead */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description taken back: its days are free again */
+      200: {
+        content: {
+          "application/json": components["schemas"]["VacationView"];
+        };
+      };
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description no vacation of the caller's booked ahead has this number (one running is ended with `DELETE /api/me/vacation`) */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description as many vacations started, booked, ended or switched as one may in an hour; see Retry-After */
       429: {
         content: {
           "application/json": components["schemas"]["ErrorBody"];

@@ -95,6 +95,14 @@ pub struct LimitArgs {
     /// in a minute.
     #[arg(long, env = "ARBITER_LIMIT_CONDITIONALS", default_value_t = Limits::default().conditionals_per_account)]
     limit_conditionals: Rate,
+    /// Vacations one account may start, book, end or switch in an hour.
+    #[arg(long, env = "ARBITER_LIMIT_VACATIONS", default_value_t = Limits::default().vacations_per_account)]
+    limit_vacations: Rate,
+    /// Days of vacation each account has a calendar year: while one runs,
+    /// its player's clocks stand still in days-per-move games.
+    #[arg(long, env = "ARBITER_VACATION_DAYS", default_value_t = Limits::default().vacation_days,
+        value_parser = clap::value_parser!(u32).range(0..=366))]
+    vacation_days: u32,
     /// Reads of one's notices one account may make in a minute.
     #[arg(long, env = "ARBITER_LIMIT_NOTICE_READS", default_value_t = Limits::default().notice_reads_per_account)]
     limit_notice_reads: Rate,
@@ -173,6 +181,8 @@ impl LimitArgs {
             chat_per_account: self.limit_chat,
             offers_per_account: self.limit_offers,
             conditionals_per_account: self.limit_conditionals,
+            vacations_per_account: self.limit_vacations,
+            vacation_days: self.vacation_days,
             notice_reads_per_account: self.limit_notice_reads,
             players_per_address: self.limit_players_per_address,
             computer_games_per_account: self.max_computer_games,

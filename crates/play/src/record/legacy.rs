@@ -119,6 +119,7 @@ impl FormatOne {
             days_per_move: None,
             round_hours: Some(self.options.round_hours),
             close_early: self.options.close_early,
+            no_vacation: false,
         });
         record.seed = Some(self.seed);
         record.rounds = self

@@ -80,6 +80,10 @@ pub struct GameRecord {
     /// The tournament the game is a game of, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tournament: Option<i64>,
+    /// The players' vacations that bear on its clock: the one running
+    /// and those that stopped the clock of the move awaited.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub away: Vec<crate::vacation::Away>,
 }
 
 /// A game's time limits.
@@ -96,6 +100,10 @@ pub struct ClockSettings {
     /// remaining player has a play in.
     #[serde(default, skip_serializing_if = "is_false")]
     pub close_early: bool,
+    /// Turn-based games: whether the clock runs on while the player to
+    /// move is on vacation (a game created "without vacation").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub no_vacation: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -221,6 +229,7 @@ impl GameRecord {
             rated: false,
             rating_range: None,
             tournament: None,
+            away: Vec::new(),
         }
     }
 

@@ -53,6 +53,7 @@ impl Rounds {
             days_per_move: None,
             round_hours: settings.round_hours,
             close_early: settings.close_early,
+            no_vacation: false,
         });
         record.started = Some(now);
         record.result = None;
@@ -182,6 +183,7 @@ impl Rounds {
             days_per_move: None,
             round_hours: self.settings.round_hours,
             close_early: self.settings.close_early,
+            no_vacation: false,
         });
         record.seed = Some(self.seed);
         record.rated = self.rated;

@@ -68,6 +68,11 @@ pub struct Limits {
     /// Reads and changes of one's conditional lines one account may make
     /// (a change replays every line it sets).
     pub conditionals_per_account: Rate,
+    /// Vacations one account may start, book, end or switch (each start
+    /// and end is told to every game of theirs).
+    pub vacations_per_account: Rate,
+    /// The days of vacation each account has a calendar year.
+    pub vacation_days: u32,
     /// Reads of one's notices (`GET /api/me/notices`, which counts the
     /// games waiting) one account may make.
     pub notice_reads_per_account: Rate,
@@ -125,6 +130,8 @@ impl Default for Limits {
             chat_per_account: Rate::per_minute(20),
             offers_per_account: Rate::per_minute(20),
             conditionals_per_account: Rate::per_minute(60),
+            vacations_per_account: Rate::per_hour(20),
+            vacation_days: 30,
             notice_reads_per_account: Rate::per_minute(60),
             tournaments_per_account: Rate::per_day(10),
             open_tournaments_per_account: 10,
@@ -214,6 +221,8 @@ pub struct Guards {
     pub offers: Limiter<AccountId>,
     /// Conditional lines read or set per account.
     pub conditionals: Limiter<AccountId>,
+    /// Vacations started, booked, ended or switched per account.
+    pub vacations: Limiter<AccountId>,
     /// Reads of one's notices per account.
     pub notice_reads: Limiter<AccountId>,
     /// Tournaments created per account.
@@ -244,6 +253,7 @@ impl Guards {
             chat: Limiter::new(limits.chat_per_account, keys),
             offers: Limiter::new(limits.offers_per_account, keys),
             conditionals: Limiter::new(limits.conditionals_per_account, keys),
+            vacations: Limiter::new(limits.vacations_per_account, keys),
             notice_reads: Limiter::new(limits.notice_reads_per_account, keys),
             tournaments: Limiter::new(limits.tournaments_per_account, keys),
             tournament_entries: Limiter::new(limits.tournament_entries_per_account, keys),
@@ -267,6 +277,7 @@ impl Guards {
             + self.chat.sweep(now)
             + self.offers.sweep(now)
             + self.conditionals.sweep(now)
+            + self.vacations.sweep(now)
             + self.notice_reads.sweep(now)
             + self.players_per_address.sweep(now)
             + self.tournaments.sweep(now)

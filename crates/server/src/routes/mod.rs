@@ -18,3 +18,4 @@ pub mod positions;
 pub mod ratings;
 pub mod service;
 pub mod tournaments;
+pub mod vacation;

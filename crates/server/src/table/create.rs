@@ -112,7 +112,7 @@ pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Ti
              games of the computer alone are played with arbiter arena",
         ));
     }
-    let clock = clock_settings(game, new.clock)?;
+    let clock = clock_settings(game, new.clock, new.vacation)?;
     let (rated, rating_range) = crate::ratings::terms::new_game_terms(new, creator)?;
     let mut record = GameRecord::new(game, options);
     record.rated = rated;
@@ -125,7 +125,21 @@ pub fn new_table(new: &NewGame, creator: &Account, invitees: &[Invitee], now: Ti
 }
 
 /// The clock of a game, checked against what the game can have.
-fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<ClockSettings>, ApiError> {
+/// `vacation`: whether a player's vacation stops their clock (default
+/// yes; only a game with a time per move has a clock to stop).
+fn clock_settings(
+    game: GameId,
+    clock: Option<ClockSpec>,
+    vacation: Option<bool>,
+) -> Result<Option<ClockSettings>, ApiError> {
+    if game.is_simultaneous() && vacation.is_some() {
+        return Err(ApiError::malformed(format!(
+            "'vacation': {game} is played in rounds, whose deadlines are the referee's and never stop"
+        )));
+    }
+    if vacation.is_some() && clock.and_then(|c| c.days_per_move).is_none() {
+        return Err(ApiError::malformed("'vacation': only a game with days_per_move has a clock to stop"));
+    }
     let Some(clock) = clock else { return Ok(None) };
     if game.is_simultaneous() {
         if clock.days_per_move.is_some() {
@@ -139,15 +153,19 @@ fn clock_settings(game: GameId, clock: Option<ClockSpec>) -> Result<Option<Clock
             days_per_move: None,
             round_hours: Some(hours),
             close_early: clock.close_early.unwrap_or(false),
+            no_vacation: false,
         }))
     } else {
         if clock.round_hours.is_some() || clock.close_early.is_some() {
             return Err(ApiError::malformed(format!("'round_hours': {game} is played in turns; give days_per_move")));
         }
         match clock.days_per_move {
-            Some(days) if (1..=365).contains(&days) => {
-                Ok(Some(ClockSettings { days_per_move: Some(days), round_hours: None, close_early: false }))
-            }
+            Some(days) if (1..=365).contains(&days) => Ok(Some(ClockSettings {
+                days_per_move: Some(days),
+                round_hours: None,
+                close_early: false,
+                no_vacation: vacation == Some(false),
+            })),
             Some(days) => Err(ApiError::malformed(format!("'{days}': days_per_move is 1 to 365"))),
             None => Ok(None),
         }
@@ -219,9 +237,15 @@ pub fn tournament_table(
             days_per_move: None,
             round_hours: Some(settings.days_per_move.saturating_mul(24)),
             close_early: true,
+            no_vacation: false,
         }
     } else {
-        ClockSettings { days_per_move: Some(settings.days_per_move), round_hours: None, close_early: false }
+        ClockSettings {
+            days_per_move: Some(settings.days_per_move),
+            round_hours: None,
+            close_early: false,
+            no_vacation: !settings.vacation,
+        }
     };
     let mut record = GameRecord::new(game, options);
     record.rated = settings.rated;

@@ -62,6 +62,7 @@ impl Table {
             rated: self.stored.record.rated,
             rating_range: self.stored.record.rating_range,
             tournament: self.stored.record.tournament,
+            vacation: self.play.stops_for_vacation(),
         }
     }
 
@@ -191,6 +192,7 @@ impl Table {
             rated: self.stored.record.rated,
             rating_range: self.stored.record.rating_range,
             tournament: self.stored.record.tournament,
+            vacation: self.play.stops_for_vacation(),
         }
     }
 
@@ -216,6 +218,12 @@ impl Table {
         self.play.board(seat.map_or(Viewer::Spectator, Viewer::Seat))
     }
 
+    /// When the vacation of the seat labelled `seat` ends, while the game
+    /// keeps one running for it.
+    fn vacation_until(&self, seat: &str) -> Option<arbiter_play::Timestamp> {
+        self.play.away().iter().filter(|a| a.seat == seat && !a.ended).map(|a| a.until).max()
+    }
+
     fn seat_views(&self) -> Vec<SeatView> {
         self.stored
             .seats
@@ -238,7 +246,9 @@ impl Table {
                 };
                 let guest = name.as_deref().is_some_and(crate::routes::accounts::is_guest_name);
                 let (rating, provisional, rating_change) = if guest { (None, None, None) } else { seat_rating(s) };
-                SeatView { seat: self.label(Seat(s.seat)), name, kind, level, rating, provisional, rating_change }
+                let seat = self.label(Seat(s.seat));
+                let vacation_until = self.vacation_until(&seat).map(|t| t.rfc3339());
+                SeatView { seat, name, kind, level, rating, provisional, rating_change, vacation_until }
             })
             .collect()
     }

@@ -5,7 +5,8 @@
 //! draws, rematches offered, accepted, declined), [`create`] (a new game,
 //! a rematch), [`computer`] (the computer's move or plays) and
 //! [`conditionals`] (a player's lines of moves set ahead, and their
-//! replies played when the moves they answer come).
+//! replies played when the moves they answer come) and [`vacation`] (a
+//! player away, their clocks standing still).
 //!
 //! Each verb takes the [`AppState`](crate::state::AppState) and typed
 //! inputs and returns the game after it or an
@@ -22,6 +23,7 @@ pub mod finish;
 pub mod moves;
 pub mod offers;
 pub mod seats;
+pub mod vacation;
 
 use arbiter_core::Seat;
 use arbiter_store::AccountId;

@@ -45,8 +45,17 @@ pub async fn make_move(
                 table.ply()
             )));
         }
+        let mut vacation_ended = None;
         let (events, refusal) = match table.play.submit(seat, &request.mv, now, plays_per_round)? {
-            MoveOutcome::Applied(events) => (events, None),
+            MoveOutcome::Applied(events) => {
+                // A move ends its player's vacation, here and everywhere.
+                let label = table.label(seat);
+                if table.play.away().iter().any(|a| a.seat == label && a.is_on(now)) {
+                    table.play.end_away(&label, now);
+                    vacation_ended = Some(now);
+                }
+                (events, None)
+            }
             MoveOutcome::Attempted { reason, rule } => {
                 (Vec::new(), Some(ApiError { rule, ..ApiError::illegal(format!("'{}': {reason}", request.mv)) }))
             }
@@ -68,9 +77,12 @@ pub async fn make_move(
                 ))),
             ),
         };
-        Ok(Changed { events, refusal, ..Changed::default() })
+        Ok(Changed { events, refusal, vacation_ended, ..Changed::default() })
     })
     .await?;
+    if let Some(at) = changed.vacation_ended {
+        super::vacation::end_at_move(state, account, at).await;
+    }
     match changed.refusal {
         Some(refusal) => Err(refusal),
         None => Ok(table),

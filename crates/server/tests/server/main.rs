@@ -40,6 +40,7 @@ mod private_games;
 mod ratings;
 mod scg;
 mod tournaments;
+mod vacation;
 
 /// Every `.rs` file of this folder is a module of this binary.
 #[test]

@@ -56,7 +56,7 @@ async fn open_creates_the_file_and_migrates() {
         if let Some(path) = &db.path {
             assert!(path.exists(), "{} was not made", path.display());
         }
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
         store.close().await;
     })
     .await;
@@ -73,7 +73,7 @@ async fn reopening_changes_nothing() {
             assert_eq!(store.account(account.id).await.unwrap(), Some(account.clone()));
             store.close().await;
         }
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
     })
     .await;
 }
@@ -224,7 +224,7 @@ async fn a_database_of_the_first_schema_is_migrated_keeping_its_sessions() {
             }
         }
         let store = db.open().await;
-        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+        assert_eq!(migrations_applied(&db).await, vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
         // The game's moves are rows of their own now, read back in its record.
         let game = store.game(&arbiter_store::GameKey("old".into())).await.unwrap().expect("the old game");
         assert_eq!(game.record, old);
