@@ -337,3 +337,27 @@ fn an_account_reads_or_sets_its_lines_sixty_times_a_minute_by_default() {
     use arbiter_server::limits::{Limits, Rate};
     assert_eq!(Limits::default().conditionals_per_account, Rate::per_minute(60));
 }
+
+async fn a_guest_sets_lines_in_its_own_seat_only(s: &TestServer) {
+    let ann = s.account("ann").await;
+    let (status, made) = s.post("/api/sessions/guest", None, json!(null)).await;
+    assert_eq!(status, StatusCode::CREATED, "{made}");
+    let guest = made["token"].as_str().unwrap().to_string();
+    let game = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}], "rated": false})).await;
+    let id = game["id"].as_str().unwrap().to_string();
+    let seat = game["seats"][1]["seat"].as_str().unwrap().to_string();
+    // Without a seat: refused, as for anyone else.
+    let (status, _) = s.get(&format!("/api/games/{id}/conditionals"), Some(&guest)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, taken) = s.post(&format!("/api/games/{id}/seats/{seat}"), Some(&guest), json!(null)).await;
+    assert_eq!(status, StatusCode::OK, "{taken}");
+    // Seated, the guest plans like any player, and its reply is played.
+    let ([w1, b1], _, _) = two_lines(s).await;
+    let (status, set) = put_lines(s, &id, Some(&guest), json!({"lines": [[w1, b1]], "ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{set}");
+    assert_eq!(lines(s, &id, &guest).await, json!([[w1, b1]]));
+    let after = play(s, &id, &ann, &w1).await;
+    assert_eq!(after["moves"], json!([w1, b1]), "{after}");
+    assert!(kinds(&notices_of(s, &guest).await).contains(&"conditional_played"));
+}
+on_both!(guest_sqlite, guest_postgres, a_guest_sets_lines_in_its_own_seat_only);
