@@ -86,7 +86,7 @@ async fn a_database_from_a_newer_arbiter_is_refused() {
         match Store::open(&db.url).await {
             Err(e @ StoreError::Newer { version: 99, .. }) => assert_eq!(
                 e.to_string(),
-                "the database was written by a newer Arbiter (migration 99); this one knows up to 15"
+                "the database was written by a newer Arbiter (migration 99); this one knows up to 16"
             ),
             Err(e) => panic!("{:?}: refused, but not as newer: {e}", db.backend),
             Ok(_) => panic!("{:?}: a database with migration 99 was opened", db.backend),
