@@ -145,6 +145,8 @@ where
         let now = state.clock.now();
         let version = table.stored.version;
         let offers_before = (table_offers(&table), table.stored.rematch.clone());
+        // Vacations kept for the seats (nearly always none: no copy).
+        let away_before = table.play.away().to_vec();
         let found = arbiter_store::FoundColumns::of(&table.stored);
         let was_over = table.stored.state == arbiter_store::GameState::Finished;
         let made = {
@@ -179,7 +181,14 @@ where
         };
         lapse_offers(&mut table, moves_before, ply_before);
         let offers_changed = offers_before != (table_offers(&table), table.stored.rematch.clone());
-        let made = Made { from: version, moves_before, events: std::mem::take(&mut changed.events), offers_changed };
+        let seats_changed = table.play.away() != away_before.as_slice();
+        let made = Made {
+            from: version,
+            moves_before,
+            events: std::mem::take(&mut changed.events),
+            offers_changed,
+            seats_changed,
+        };
         let mut notices = crate::notices::for_change(&made, &table);
         notices.append(&mut changed.notices);
         let (notices, turns): (Vec<_>, Vec<_>) = notices.into_iter().partition(crate::notices::is_kept);

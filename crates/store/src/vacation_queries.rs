@@ -191,7 +191,9 @@ impl Store {
 
     /// The moves whose deadline falls between `now` and `before`, awaited
     /// from a player who has the automatic vacation on and no vacation
-    /// running: the player and the game, at most `limit`.
+    /// running, in games with a time per move that stop for vacations
+    /// (read from the record's clock, as [`Store::games_of_player`] does):
+    /// the player and the game, at most `limit`.
     pub async fn moves_close_to_time(
         &self,
         now: Timestamp,
@@ -202,7 +204,8 @@ impl Store {
             sqlx::query_as::<_, (i64, String)>(
                 "SELECT s.account_id, g.key FROM games g JOIN game_seats s ON s.game_key = g.key \
                  JOIN accounts a ON a.id = s.account_id \
-                 WHERE g.state = 'active' AND g.game <> 'scg' AND g.deadline > $1 AND g.deadline <= $2 \
+                 WHERE g.state = 'active' AND g.deadline > $1 AND g.deadline <= $2 \
+                 AND g.record LIKE '%\"days_per_move\":%' AND g.record NOT LIKE '%\"no_vacation\":true%' \
                  AND ((g.awaited >> s.seat) & 1) = 1 AND a.vacation_auto = TRUE \
                  AND NOT EXISTS (SELECT 1 FROM vacations v WHERE v.account_id = s.account_id \
                      AND v.starts <= $1 AND COALESCE(v.ended, v.ends) > $1) \

@@ -22,6 +22,10 @@ pub struct Made {
     /// Whether the offers standing (or the rematch made) changed: they
     /// are in the whole view only.
     pub offers_changed: bool,
+    /// Whether what the seats show changed beyond who holds them (a
+    /// player's vacation begun or ended): seats are in the whole view
+    /// only.
+    pub seats_changed: bool,
 }
 
 impl Made {
@@ -32,6 +36,7 @@ impl Made {
             moves_before: 0,
             events: seats.into_iter().map(|seat| Event::SeatTaken { seat }).collect(),
             offers_changed: false,
+            seats_changed: false,
         }
     }
 
@@ -53,7 +58,8 @@ impl Made {
         }
         let offers_changed =
             before.stored.offers != after.stored.offers || before.stored.rematch != after.stored.rematch;
-        Made { from: before.stored.version, moves_before: had, events, offers_changed }
+        let seats_changed = before.play.away() != after.play.away();
+        Made { from: before.stored.version, moves_before: had, events, offers_changed, seats_changed }
     }
 
     /// Whether a viewer who was shown the version this was made from can
@@ -62,6 +68,7 @@ impl Made {
     /// taken back.
     pub fn continues(&self) -> bool {
         !self.offers_changed
+            && !self.seats_changed
             && !self
                 .events
                 .iter()
@@ -117,7 +124,7 @@ mod tests {
     use super::*;
 
     fn made(events: Vec<Event>) -> Made {
-        Made { from: 3, moves_before: 2, events, offers_changed: false }
+        Made { from: 3, moves_before: 2, events, offers_changed: false, seats_changed: false }
     }
 
     fn over() -> Event {
@@ -138,6 +145,7 @@ mod tests {
         assert!(!taken.continues() && taken.touches_lobby() && taken.turned());
         assert!(!made(vec![Event::MovesTakenBack { count: 1 }]).continues());
         assert!(!Made { offers_changed: true, ..made(vec![]) }.continues(), "offers are in the whole view");
+        assert!(!Made { seats_changed: true, ..made(vec![]) }.continues(), "a seat's vacation is in the whole view");
         let created = Made::created([Seat(0)]);
         assert_eq!((created.from, created.moves_before), (0, 0));
         assert!(created.touches_lobby());

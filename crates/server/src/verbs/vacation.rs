@@ -23,7 +23,7 @@ pub const AUTO_BEFORE: i64 = 12 * HOUR;
 
 /// What a game does while its player is away, and why, for a game whose
 /// clock does not stop.
-const REFEREE_DEADLINES: &str = "a Single Capture Go game: the referee's deadlines are the game's and do not stop";
+const REFEREE_DEADLINES: &str = "played in rounds: the referee's deadlines are the game's and do not stop";
 const WITHOUT_VACATION: &str = "made without vacation: its clock runs on";
 
 /// The vacations of `account` as `GET /api/me/vacation` shows them.
@@ -40,7 +40,7 @@ pub async fn view(state: &AppState, account: AccountId) -> Result<VacationView, 
         .await?
         .into_iter()
         .filter_map(|(key, game, no_vacation)| {
-            let reason = if game == "scg" {
+            let reason = if in_rounds(&game) {
                 REFEREE_DEADLINES
             } else if no_vacation {
                 WITHOUT_VACATION
@@ -60,6 +60,12 @@ pub async fn view(state: &AppState, account: AccountId) -> Result<VacationView, 
         auto: state.store.vacation_auto(account).await?,
         not_stopped,
     })
+}
+
+/// Whether the game named `game` is played in rounds (whose deadlines
+/// are the referee's and never stop).
+fn in_rounds(game: &str) -> bool {
+    arbiter_games::GameId::parse(game).is_ok_and(|g| g.is_simultaneous())
 }
 
 /// A vacation as the API writes it.
@@ -160,7 +166,7 @@ pub async fn tell_games(state: &AppState, vacation: &Vacation) -> bool {
     };
     let mut all = true;
     for (key, game, _) in games {
-        if game == "scg" {
+        if in_rounds(&game) {
             continue;
         }
         if let Err(e) = tell_game(state, &key, vacation).await {

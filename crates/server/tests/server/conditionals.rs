@@ -343,7 +343,8 @@ async fn a_guest_sets_lines_in_its_own_seat_only(s: &TestServer) {
     let (status, made) = s.post("/api/sessions/guest", None, json!(null)).await;
     assert_eq!(status, StatusCode::CREATED, "{made}");
     let guest = made["token"].as_str().unwrap().to_string();
-    let game = s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}], "rated": false})).await;
+    let game =
+        s.create(&ann, json!({"game": "agog", "seats": [{"account": "me"}, {"open": true}], "rated": false})).await;
     let id = game["id"].as_str().unwrap().to_string();
     let seat = game["seats"][1]["seat"].as_str().unwrap().to_string();
     // Without a seat: refused, as for anyone else.

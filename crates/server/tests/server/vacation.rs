@@ -14,6 +14,7 @@ use support::TestServer;
 
 const DAY: i64 = 86_400;
 const HOUR: i64 = 3_600;
+const WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A Sage Tafl game of `days` a move between ann and bob, begun:
 /// its id, and the tokens of the player to move and of the other.
@@ -109,10 +110,16 @@ async fn a_move_ends_the_vacation_everywhere_and_its_hours_count(s: &TestServer)
     let (first, _, mover, _) = game(s, &ann, &bob, json!({})).await;
     let (second, seat, second_mover, _) = game(s, &ann, &bob, json!({})).await;
     assert_eq!(mover, second_mover, "the same player is to move in both");
+    let mut watching = s.socket(&format!("/api/games/{second}/live"), None).await;
+    assert_eq!(support::next_message(&mut watching, WITHIN).await["type"], "view");
     let until = now(s).after(10 * DAY);
     let (status, body) = go_away(s, &mover, json!({"until": until.rfc3339()})).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(seat_of(&s.view(&second, None).await, &seat)["vacation_until"], until.rfc3339());
+    // A spectator's socket is sent the whole view: seats are in it only.
+    let told = support::next_message(&mut watching, WITHIN).await;
+    assert_eq!(told["type"], "view", "{told}");
+    assert_eq!(seat_of(&told["view"], &seat)["vacation_until"], until.rfc3339());
     // Thirty hours and a minute later, a move in the first game.
     s.clock.advance(30 * HOUR + 60);
     play_any(s, &first, &mover).await;
@@ -124,6 +131,8 @@ async fn a_move_ends_the_vacation_everywhere_and_its_hours_count(s: &TestServer)
     arbiter_server::handle_due_vacations(&s.state).await;
     let view = s.wait_view(&second, None, |v| seat_of(v, &seat).get("vacation_until").is_none()).await;
     assert_eq!(view["deadline"], Timestamp::from_unix(support::START + 2 * DAY + 30 * HOUR + 60).rfc3339());
+    let told = support::next_message(&mut watching, WITHIN).await;
+    assert_eq!(seat_of(&told["view"], &seat).get("vacation_until"), None, "{told}");
     // Ending a vacation that is not running.
     let (status, body) = s.call(Method::DELETE, "/api/me/vacation", Some(&mover), None).await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
