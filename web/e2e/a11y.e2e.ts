@@ -2,7 +2,8 @@
 // critical on any page (the lobby, each game and edition as a player and
 // as a spectator, a game stepped back through its history, the planning
 // board of conditional moves, the account
-// pages, every rules page, the notices as a phone's sheet, a declined
+// pages (the vacation part with a vacation running and one booked), a
+// player on vacation and a game made without vacation, every rules page, the notices as a phone's sheet, a declined
 // seat, a round's announcement, a guest's sign-out warning); every page has one h1, landmarks and a skip link; the focus
 // ring stands out against every cell in both themes; and a move of each
 // game is played with the keyboard alone.
@@ -195,6 +196,46 @@ it('finds nothing serious in the notices as a phone sheet, a declined seat, a ro
   await guest.page.waitForSelector('[data-testid=guest-sign-out]');
   await checkPage(guest.page, "the guest's sign-out warning");
   await guest.context.close();
+});
+
+it('finds nothing serious in the vacation part of the account page, beside a player on vacation, or by a clock that runs on', async () => {
+  const away = await signedUpContext(browser, server, 'axeaway');
+  const other = await signedUpContext(browser, server, 'axestay');
+  const stops = await createGame(away.page, { game: 'sage', seats: [{ account: 'me' }, { open: true }], clock: { days_per_move: 3 } });
+  const runs = await createGame(away.page, { game: 'sage', seats: [{ account: 'me' }, { open: true }], clock: { days_per_move: 3 }, vacation: false });
+  for (const id of [stops, runs]) {
+    expect(await other.page.evaluate(async (g) => (await fetch(`/api/games/${g}/seats/r`, { method: 'POST' })).status, id)).toBe(200);
+  }
+  // A vacation running, and one booked ahead.
+  const answers = await away.page.evaluate(async () => {
+    const at = (hours: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + hours * 3_600_000).toISOString().replace('.000Z', 'Z');
+    const book = async (body: object) =>
+      (await fetch('/api/me/vacation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+    return [await book({ until: at(48) }), await book({ from: at(96), until: at(120) })];
+  });
+  expect(answers).toEqual([201, 201]);
+  const audited = await auditContext('away');
+  await audited.context.addCookies(await away.context.cookies());
+  await audited.page.goto('/account#vacation');
+  await audited.page.waitForSelector('[data-testid=vacation-current]');
+  await audited.page.waitForSelector('[data-testid=vacation-booked] li');
+  await audited.page.waitForSelector('[data-testid=vacation-not-stopped] li');
+  await checkPage(audited.page, 'the account page, on vacation with one booked ahead');
+  await audited.page.goto(`/games/${stops}`);
+  await audited.page.waitForSelector('[data-testid=my-vacation]');
+  await checkPage(audited.page, 'a game whose viewer is on vacation');
+  const watching = await auditContext('stay');
+  await watching.context.addCookies(await other.context.cookies());
+  await watching.page.goto(`/games/${stops}`);
+  await watching.page.waitForSelector('[data-testid=vacation-b]');
+  await checkPage(watching.page, 'a game whose opponent is on vacation');
+  await watching.page.goto(`/games/${runs}`);
+  await watching.page.waitForSelector('[data-testid=without-vacation]');
+  await checkPage(watching.page, 'a game made without vacation');
+  await watching.context.close();
+  await audited.context.close();
+  await other.context.close();
+  await away.context.close();
 });
 
 /** The contrast ratio of two CSS colours (WCAG). */

@@ -110,3 +110,13 @@ export type Pairing = Schemas['Pairing'];
 export type Bye = Schemas['Bye'];
 /** A tournament player's tiebreaks. */
 export type Tiebreaks = Schemas['Tiebreaks'];
+/** `GET /api/me/vacation`: the days left, the vacation running, those booked, the automatic start, the games a vacation does not stop. */
+export type VacationView = Schemas['VacationView'];
+/** A vacation, running or booked. */
+export type VacationSpan = Schemas['VacationSpan'];
+/** A running game whose clock a vacation does not stop, and why. */
+export type NotStopped = Schemas['NotStopped'];
+/** `POST /api/me/vacation`. */
+export type NewVacation = Schemas['NewVacation'];
+/** `PATCH /api/me/vacation`. */
+export type VacationAuto = Schemas['VacationAuto'];

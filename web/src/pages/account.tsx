@@ -1,13 +1,14 @@
-// The account page: its mail, password and sessions, each a part of its own.
+// The account page: its mail, vacation, password and sessions, each a part of its own.
 
 import { useState } from 'preact/hooks';
 import { AddressPart } from '../account/address';
 import { PasswordPart } from '../account/password';
 import { SessionsPart } from '../account/sessions';
 import { AlertsSwitch } from '../parts/notices';
+import { VacationPart } from '../parts/vacation-panel';
 import { useSession } from '../session';
 
-/** `/account`: the mail address and its state, notifications, the password, the sessions. */
+/** `/account`: the mail address and its state, notifications, vacations (`#vacation`), the password, the sessions. */
 export function AccountPage() {
   const me = useSession();
   const [version, setVersion] = useState(0);
@@ -26,6 +27,7 @@ export function AccountPage() {
       </p>
       <AddressPart me={me} />
       <AlertsSwitch />
+      <VacationPart me={me} />
       <PasswordPart onChanged={() => setVersion(version + 1)} />
       <SessionsPart version={version} />
     </section>

@@ -22,6 +22,8 @@ import { remainingPlayers, seatLabel, statusText } from '../play/status';
 import { seatRating } from '../parts/ratings';
 import { type NextGame, isNextGameKey, nextGame, nextGameText, offersNextGame } from '../parts/next-game';
 import { refusalLink } from '../rules/refusal';
+import { getVacation } from '../api/vacation';
+import { REFEREE_NOTE, asksVacation, ownVacationNote, seatVacation, showsWithoutVacation, vacationClock } from '../parts/vacation';
 import { useSession } from '../session';
 import { rememberInvite, withInvite } from '../api/invite';
 import { navigate } from '../router';
@@ -199,6 +201,25 @@ export function GamePage(props: { id: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [next?.id]);
 
+  // Single Capture Go keeps no vacation in its seats: its seated player
+  // is told, if they are on vacation, that it does not stop this game.
+  const [awayUntil, setAwayUntil] = useState<string | null>(null);
+  const asks = !!view && asksVacation(view, !!me);
+  useEffect(() => {
+    if (!asks) {
+      setAwayUntil(null);
+      return;
+    }
+    let gone = false;
+    getVacation().then(
+      (v) => !gone && setAwayUntil(v.current?.until ?? null),
+      () => !gone && setAwayUntil(null),
+    );
+    return () => {
+      gone = true;
+    };
+  }, [view?.id, asks, me?.id]);
+
   if (missing) {
     return (
       <section class="panel">
@@ -268,6 +289,9 @@ export function GamePage(props: { id: string }) {
   const canResign = !rounds && view.status.state === 'ongoing' && view.you.length > 0;
   const at = state.cursor ?? view.moves.length;
   const listed = listedMoves(view.moves, state.history, moveForm);
+  const now = Date.now();
+  const mySeatAway = view.seats.some((s) => view.you.includes(s.seat) && !!seatVacation(s, now));
+  const refereeNote = asks && !!awayUntil && Date.parse(awayUntil) > now;
   const chooseForm = (form: MoveForm) => {
     setMoveForm(form);
     saveMoveForm(form);
@@ -327,6 +351,11 @@ export function GamePage(props: { id: string }) {
         <p class="how-to-play"><a href={entry?.rules ?? `/rules/${view.game}`} data-testid="how-to-play">How to play</a></p>
         <p class="status" data-testid="status" role="status">{statusText(view, entry)}</p>
         <Countdown deadline={view.status.state === 'ongoing' ? (view.deadline ?? null) : null} label={rounds ? 'Round closes' : 'Time to move'} />
+        {showsWithoutVacation(view) && (
+          <p class="hint" data-testid="without-vacation">
+            Played without vacation: the clock runs on while a player is away.
+          </p>
+        )}
         <ul class="seats">
           {view.seats.map((s) => (
             <li key={s.seat} class={`${view.to_move.includes(s.seat) && !rounds ? 'to-move' : ''} ${view.you.includes(s.seat) ? 'you' : ''}`}>
@@ -342,6 +371,11 @@ export function GamePage(props: { id: string }) {
                   </span>
                 )}
               </span>
+              {seatVacation(s, now) && (
+                <span class="away" data-testid={`vacation-${s.seat}`}>
+                  {seatVacation(s, now)}
+                </span>
+              )}
               {mayTake(s.kind, s.name) && (
                 <button type="button" data-testid={`take-${s.seat}`} onClick={() => shownView(api.takeSeat(view.id, s.seat, inviteCode))}>
                   {s.kind === 'invited' ? 'Accept' : 'Take this seat'}
@@ -358,6 +392,16 @@ export function GamePage(props: { id: string }) {
             </li>
           ))}
         </ul>
+        {mySeatAway && (
+          <p class="hint" data-testid="my-vacation">
+            {ownVacationNote(vacationClock(view))} <a href="/account#vacation">Your vacation</a>
+          </p>
+        )}
+        {refereeNote && (
+          <p class="notice" data-testid="referee-note">
+            {REFEREE_NOTE} <a href="/account#vacation">Your vacation</a>
+          </p>
+        )}
         <p class="hint" data-testid="rated">
           {view.rated ? 'Rated' : 'Casual: not rated'}
           {view.rating_range ? ` · open seats for ratings ${view.rating_range[0]} to ${view.rating_range[1]}` : ''}

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { entryFor } from '../api/catalog';
 import { CATALOG } from '../boards/fixtures';
-import { formProblem, nameLabel, newGameRequest, optionRange, optionWords, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
+import { formProblem, nameLabel, newGameRequest, offersVacation, optionRange, optionWords, optionValue, resized, type SeatChoice, seatNames, wholeNumber, withSeat } from './new-game';
 import { DEFAULT_LEVEL } from './play-now';
 
 const entry = (game: string, variant?: string) => entryFor(CATALOG, game, variant)!;
@@ -59,6 +59,27 @@ describe('the new game form', () => {
       clock: { close_early: true },
     });
     expect(newGameRequest({ ...base, entry: entry('scg'), clock: '48', closeEarly: false, seats: [] }).clock).toEqual({ round_hours: 48, close_early: false });
+  });
+  it('makes a game with days per move "without vacation" when its clock is not to stop, and sends nothing of vacations otherwise', () => {
+    const people: SeatChoice[] = [{ kind: 'me', level: 5 }, { kind: 'open', level: 5 }];
+    expect(offersVacation(entry('sage'), '3')).toBe(true);
+    expect(offersVacation(entry('agog', 'classic'), ' 1 ')).toBe(true);
+    expect(offersVacation(entry('sage'), ''), 'no clock').toBe(false);
+    expect(offersVacation(entry('sage'), 'x'), 'not a number').toBe(false);
+    expect(offersVacation(entry('scg'), '48'), 'rounds never stop').toBe(false);
+    expect(newGameRequest({ ...base, entry: entry('sage'), clock: '3', seats: people, vacation: false })).toEqual({
+      game: 'sage',
+      seats: [{ account: 'me' }, { open: true }],
+      clock: { days_per_move: 3 },
+      vacation: false,
+    });
+    // Ticked (the default), the server's default stands: nothing is sent.
+    expect(newGameRequest({ ...base, entry: entry('sage'), clock: '3', seats: people, vacation: true })).not.toHaveProperty('vacation');
+    expect(newGameRequest({ ...base, entry: entry('sage'), clock: '3', seats: people })).not.toHaveProperty('vacation');
+    // Never without days per move, and never for Single Capture Go.
+    expect(newGameRequest({ ...base, entry: entry('sage'), clock: '', seats: people, vacation: false })).not.toHaveProperty('vacation');
+    expect(newGameRequest({ ...base, entry: entry('scg'), clock: '48', seats: [], vacation: false })).not.toHaveProperty('vacation');
+    expect(newGameRequest({ ...base, entry: entry('scg'), clock: '', seats: [], vacation: false })).not.toHaveProperty('vacation');
   });
   it('takes a seed as a game option where the game has one', () => {
     expect(newGameRequest({ ...base, entry: entry('ogama'), options: { seed: '12' }, seed: '5', seats: [] })).toEqual({ game: 'ogama', options: { seed: 12 }, seats: [] });

@@ -85,6 +85,8 @@ export function newGameRequest(form: {
   casual?: boolean;
   /** The ratings an account must have to take an open seat. */
   ratingRange?: [number, number] | null;
+  /** Whether the clock stops while a player is on vacation (default yes); only a game with days per move has such a clock. */
+  vacation?: boolean;
 }): NewGame {
   const { entry } = form;
   const request: NewGame = {
@@ -115,8 +117,18 @@ export function newGameRequest(form: {
     request.clock = { ...(clock !== undefined ? { round_hours: clock } : {}), close_early: form.closeEarly };
   } else if (clock !== undefined) {
     request.clock = { days_per_move: clock };
+    if (form.vacation === false && offersVacation(entry, form.clock)) request.vacation = false;
   }
   return request;
+}
+
+/**
+ * Whether the form offers "Clock stops for vacations": a turn-based game
+ * (never Single Capture Go, whose rounds never stop) with days per move.
+ */
+export function offersVacation(entry: Pick<CatalogGame, 'game' | 'rounds'>, clock: string): boolean {
+  const days = wholeNumber(clock);
+  return !entry.rounds && entry.game !== 'scg' && days !== undefined && !Number.isNaN(days);
 }
 
 /** Whether a game with `seats` may be rated: no seat is the computer's. */
@@ -244,6 +256,7 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
   const [seed, setSeed] = useState('');
   const [closeEarly, setCloseEarly] = useState(true);
   const [clock, setClock] = useState('');
+  const [vacation, setVacation] = useState(true);
   const [seats, setSeats] = useState<SeatChoice[]>([
     { kind: 'me', level: DEFAULT_LEVEL },
     props.inviting ? { kind: 'invite', level: DEFAULT_LEVEL, name: props.inviting } : { kind: 'computer', level: DEFAULT_LEVEL },
@@ -282,7 +295,7 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
     }
     setBusy(true);
     try {
-      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed, private: privateGame, casual, ratingRange }));
+      const view = await api.createGame(newGameRequest({ entry, options, seats, clock, closeEarly, seed, private: privateGame, casual, ratingRange, vacation }));
       navigate(`/games/${view.id}`);
     } catch (e) {
       setError(problemText(e));
@@ -364,6 +377,12 @@ export function NewGameForm(props: { guest?: boolean; inviting?: string } = {}) 
           <span class="hint">{entry.rounds ? '(empty: the rules’ default)' : '(empty: no deadline)'}</span>
           <input name="clock" inputMode="numeric" value={clock} onInput={(e) => setClock(e.currentTarget.value)} />
         </label>
+        {offersVacation(entry, clock) && (
+          <label class="check">
+            <input type="checkbox" name="vacation" checked={vacation} onChange={(e) => setVacation(e.currentTarget.checked)} data-testid="vacation-clock" /> Clock
+            stops for vacations <span class="hint">(unticked: the game is played without vacation)</span>
+          </label>
+        )}
         {!entry.options.some((o) => o.name === 'seed') && (
           <label>
             Seed <span class="hint">(optional: the same number makes the computer choose the same moves again)</span>

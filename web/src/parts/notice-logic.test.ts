@@ -74,4 +74,13 @@ describe('notices', () => {
     expect(wantsAlert(played, true, '/', true)).toBe(false);
     expect(wantsAlert(dropped, true, '/', true)).toBe(false);
   });
+
+  it('lists a vacation started by itself, named as such, leading to the account page to end it, yet never alerts on it', () => {
+    const started = notice(9, 'vacation', 'g4');
+    expect(withNotice([notice(1)], started).map((n) => n.id)).toEqual([9, 1]);
+    expect(noticeTag('vacation')).toBe('Vacation started');
+    expect(noticeHref(started), 'not its game: the vacation is ended on the account page').toBe('/account#vacation');
+    expect(noticeHref({ kind: 'vacation', game: null })).toBe('/account#vacation');
+    expect(wantsAlert(started, true, '/', true)).toBe(false);
+  });
 });

@@ -40,9 +40,11 @@ export function unread(list: readonly NoticeView[], seen: number): number {
  * Where a notice leads: its game's page, else its tournament's (a
  * tournament's notice names a game only when it is the person's game of
  * a round); null for neither. A planned line dropped leads to the game's
- * planning board, to plan again.
+ * planning board, to plan again; a vacation started by itself to the
+ * account page's vacation part, to end it.
  */
 export function noticeHref(notice: Pick<NoticeView, 'game' | 'tournament'> & { kind?: string }): string | null {
+  if (notice.kind === 'vacation') return '/account#vacation';
   if (notice.game) return `/games/${encodeURIComponent(notice.game)}${notice.kind === 'conditional_dropped' ? '#plan' : ''}`;
   if (notice.tournament !== undefined && notice.tournament !== null) return `/tournaments/${notice.tournament}`;
   return null;
@@ -50,12 +52,13 @@ export function noticeHref(notice: Pick<NoticeView, 'game' | 'tournament'> & { k
 
 /**
  * A few words naming what a notice is about, for the kinds whose text
- * is about a move made for the person rather than by them; null for the
- * others.
+ * is about something done for the person rather than by them (a move, a
+ * vacation started); null for the others.
  */
 export function noticeTag(kind: string): string | null {
   if (kind === 'conditional_played') return 'Planned reply played';
   if (kind === 'conditional_dropped') return 'Planned line dropped';
+  if (kind === 'vacation') return 'Vacation started';
   return null;
 }
 

@@ -223,7 +223,7 @@ export function NoticeBell() {
             </button>
           </div>
           {list.length === 0 && (
-            <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games, replies played from your plans, and of your tournaments’ rounds.</p>
+            <p class="hint">Nothing yet: you are told here of your turn, invitations, offers and chat in your games, replies played from your plans, a vacation started by itself, and of your tournaments’ rounds.</p>
           )}
           <ul>
             {list.map((n) => {
