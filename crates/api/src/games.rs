@@ -282,6 +282,9 @@ pub struct GameView {
     /// per move not made "without vacation" (never `scg`).
     #[serde(default)]
     pub vacation: bool,
+    /// A turn-based game's days for each move, if it has a time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
 /// How a move list numbers a game's moves: `per_number` moves share a
@@ -333,6 +336,9 @@ pub struct GameSummary {
     /// per move not made "without vacation" (never `scg`).
     #[serde(default)]
     pub vacation: bool,
+    /// A turn-based game's days for each move, if it has a time limit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days_per_move: Option<u32>,
 }
 
 /// `POST /api/games/{id}/seats/{seat}/invite`: the player the creator

@@ -604,6 +604,11 @@ export interface components {
        * per move not made "without vacation" (never `scg`).
        */
       vacation?: boolean;
+      /**
+       * Format: int32
+       * @description A turn-based game's days for each move, if it has a time limit.
+       */
+      days_per_move?: number | null;
     };
     /** @description A game as its viewer may see it. */
     GameView: {
@@ -693,6 +698,11 @@ export interface components {
        * per move not made "without vacation" (never `scg`).
        */
       vacation?: boolean;
+      /**
+       * Format: int32
+       * @description A turn-based game's days for each move, if it has a time limit.
+       */
+      days_per_move?: number | null;
     };
     /**
      * @description `GET /api/games/{id}/history`: every position of a game, to step

@@ -2,6 +2,7 @@ import { entryFor, gameName, seatName, useCatalog } from '../api/catalog';
 import type { CatalogGame, GameSummary } from '../api/types';
 import { reasonWords, seatLabel } from '../play/status';
 import { seatRating } from './ratings';
+import { listedWithoutVacation } from './vacation';
 
 /** Whether `name` is to move in `game`. */
 export function myTurn(game: GameSummary, name: string | undefined): boolean {
@@ -82,6 +83,7 @@ export function GameList(props: { games: GameSummary[]; me?: string; empty: stri
               {game.private && <span class="tag">private</span>}
               {game.rated && <span class="tag">rated</span>}
               {typeof game.tournament === 'number' && <span class="tag">tournament</span>}
+              {listedWithoutVacation(game) && <span class="tag">without vacation</span>}
               {game.rating_range && <span class="tag">{`${game.rating_range[0]}–${game.rating_range[1]}`}</span>}
             </a>
           </li>

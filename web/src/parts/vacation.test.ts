@@ -12,6 +12,7 @@ import {
   ownVacationNote,
   rfc3339,
   seatVacation,
+  listedWithoutVacation,
   showsWithoutVacation,
   spanText,
   toLocalInput,
@@ -183,6 +184,10 @@ describe('what a game page says of vacations', () => {
     expect(showsWithoutVacation({ ...game, vacation: true })).toBe(false);
     expect(showsWithoutVacation({ ...game, vacation: undefined })).toBe(false);
     expect(showsWithoutVacation({ ...game, deadline: null }), 'no time per move').toBe(false);
+    expect(showsWithoutVacation({ ...game, deadline: null, days_per_move: 3, status: { state: 'open' } }), 'before anyone joins').toBe(true);
+    expect(listedWithoutVacation({ vacation: false, days_per_move: 3 })).toBe(true);
+    expect(listedWithoutVacation({ vacation: false }), 'no clock at all').toBe(false);
+    expect(listedWithoutVacation({ vacation: true, days_per_move: 3 })).toBe(false);
     expect(showsWithoutVacation({ ...game, status: { state: 'over' } })).toBe(false);
     expect(showsWithoutVacation({ ...game, game: 'scg' })).toBe(false);
     expect(showsWithoutVacation({ ...game, rounds: { round: 1 } })).toBe(false);

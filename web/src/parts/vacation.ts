@@ -174,6 +174,7 @@ export interface VacationGame {
   status: { state: string };
   deadline?: string | null;
   vacation?: boolean;
+  days_per_move?: number | null;
   rounds?: unknown;
 }
 
@@ -184,11 +185,19 @@ export function refereeDeadlines(view: Pick<VacationGame, 'game' | 'rounds'>): b
 
 /**
  * Whether a game's page says "without vacation" by its clock: a
- * turn-based game under way with a time per move (it has a deadline)
- * whose clock does not stop for vacations.
+ * turn-based game with a time per move, waiting for players or under
+ * way, whose clock does not stop for vacations (shown before anyone
+ * takes a seat).
  */
 export function showsWithoutVacation(view: VacationGame): boolean {
-  return view.vacation === false && !refereeDeadlines(view) && view.status.state === 'ongoing' && !!view.deadline;
+  const timed = typeof view.days_per_move === 'number' || !!view.deadline;
+  const live = view.status.state === 'ongoing' || view.status.state === 'open';
+  return view.vacation === false && !refereeDeadlines(view) && live && timed;
+}
+
+/** Whether a game in a list is marked "without vacation": a time per move that a vacation does not stop. */
+export function listedWithoutVacation(game: { vacation?: boolean; days_per_move?: number | null }): boolean {
+  return game.vacation === false && typeof game.days_per_move === 'number';
 }
 
 /** Whether a Single Capture Go game's page asks whether its seated viewer is on vacation (to tell them it does not stop the game). */

@@ -63,6 +63,7 @@ impl Table {
             rating_range: self.stored.record.rating_range,
             tournament: self.stored.record.tournament,
             vacation: self.play.stops_for_vacation(),
+            days_per_move: self.stored.record.clock.and_then(|c| c.days_per_move),
         }
     }
 
@@ -193,6 +194,7 @@ impl Table {
             rating_range: self.stored.record.rating_range,
             tournament: self.stored.record.tournament,
             vacation: self.play.stops_for_vacation(),
+            days_per_move: self.stored.record.clock.and_then(|c| c.days_per_move),
         }
     }
 

@@ -145,6 +145,11 @@ async fn a_game_without_vacation_runs_on_and_says_so(s: &TestServer) {
     let (id, seat, mover, _) = game(s, &ann, &bob, json!({"vacation": false})).await;
     let view = s.view(&id, None).await;
     assert_eq!(view["vacation"], false);
+    assert_eq!(view["days_per_move"], 2);
+    let (_, lobby) = s.get("/api/games?state=active", None).await;
+    let listed =
+        lobby["games"].as_array().or(lobby.as_array()).unwrap().iter().find(|g| g["id"] == id.as_str()).cloned();
+    assert_eq!(listed.map(|g| (g["vacation"].clone(), g["days_per_move"].clone())), Some((json!(false), json!(2))));
     let (status, body) = go_away(s, &mover, json!({"until": now(s).after(5 * DAY).rfc3339()})).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
     assert_eq!(body["not_stopped"], json!([{"game": id, "reason": "made without vacation: its clock runs on"}]));
