@@ -32,8 +32,7 @@ pub async fn view(state: &AppState, account: AccountId) -> Result<VacationView, 
     let year = allowance::year_of(now);
     let taken = state.store.vacations(account, allowance::year_start(year)).await?;
     let days = state.settings.limits.vacation_days;
-    let stretches: Vec<_> = taken.iter().map(Vacation::stretch).collect();
-    let hours_left = (i64::from(days) * 24 - allowance::hours_used(&stretches, year)).max(0);
+    let hours_left = hours_left(&taken, year, days);
     let not_stopped = state
         .store
         .games_of_player(account)
@@ -66,6 +65,13 @@ pub async fn view(state: &AppState, account: AccountId) -> Result<VacationView, 
 /// are the referee's and never stop).
 fn in_rounds(game: &str) -> bool {
     arbiter_games::GameId::parse(game).is_ok_and(|g| g.is_simultaneous())
+}
+
+/// The hours left of `year` after the vacations `taken`, under `days` a
+/// year.
+fn hours_left(taken: &[Vacation], year: i32, days: u32) -> i64 {
+    let stretches: Vec<_> = taken.iter().map(Vacation::stretch).collect();
+    (i64::from(days) * 24 - allowance::hours_used(&stretches, year)).max(0)
 }
 
 /// A vacation as the API writes it.
@@ -241,9 +247,7 @@ pub async fn start_automatic(state: &AppState) {
         let year = allowance::year_of(now);
         let left = match state.store.vacations(account, allowance::year_start(year)).await {
             Ok(taken) => {
-                let stretches: Vec<_> = taken.iter().map(Vacation::stretch).collect();
-                let hours =
-                    i64::from(state.settings.limits.vacation_days) * 24 - allowance::hours_used(&stretches, year);
+                let hours = hours_left(&taken, year, state.settings.limits.vacation_days);
                 // Up to the next vacation booked, and within this year.
                 let next = taken.iter().map(|v| v.from).filter(|&f| f > now).min();
                 let year_end = allowance::year_start(year + 1);
