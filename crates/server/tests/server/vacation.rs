@@ -263,6 +263,15 @@ async fn vacations_are_refused_with_their_reasons(s: &TestServer) {
     let guest = guest["token"].as_str().unwrap();
     let (status, body) = go_away(s, guest, json!({"until": soon(DAY)})).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("guest"), "{body}");
+    let (status, body) = s.call(Method::PATCH, "/api/me/vacation", Some(guest), Some(json!({"auto": true}))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = s.get("/api/me/vacation", Some(guest)).await;
+    assert_eq!(
+        (status, body["current"].clone(), body["auto"].clone()),
+        (StatusCode::OK, Value::Null, json!(false)),
+        "{body}"
+    );
     let (status, body) = s
         .post(
             "/api/games",
