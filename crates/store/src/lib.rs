@@ -157,6 +157,7 @@ mod offers;
 mod open;
 mod password_resets;
 mod pg_plain_change;
+mod pg_writer;
 mod players;
 mod rated_end;
 mod rating_queries;

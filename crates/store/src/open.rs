@@ -45,6 +45,8 @@ pub struct Store {
     pub(crate) pool: Pool,
     /// On SQLite: the writer that commits game changes together.
     pub(crate) writer: Option<crate::sqlite_writer::SqliteWriter>,
+    /// On PostgreSQL: the writer that stores common game changes together.
+    pub(crate) pg_writer: Option<crate::pg_writer::PgWriter>,
     /// This store among the others on the same database (random).
     pub(crate) origin: u64,
 }
@@ -124,6 +126,9 @@ impl Store {
         if let Some(writer) = &self.writer {
             writer.close().await;
         }
+        if let Some(writer) = &self.pg_writer {
+            writer.close().await;
+        }
         on_pool!(self, pool => pool.close().await)
     }
 
@@ -173,7 +178,7 @@ async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
     } else {
         Some(crate::sqlite_writer::SqliteWriter::start(options.get_filename(), SQLITE_BUSY_TIMEOUT)?)
     };
-    Ok(Store { pool: Pool::Sqlite(pool), writer, origin: new_origin() })
+    Ok(Store { pool: Pool::Sqlite(pool), writer, pg_writer: None, origin: new_origin() })
 }
 
 /// How long a connection may have been idle and still be handed out
@@ -182,7 +187,7 @@ async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
 /// idea, at 500 ms). A connection idle for longer is pinged, so that one
 /// the database dropped (a restart) is replaced rather than failing a
 /// request; a busy server saves a round trip on every statement.
-const PING_IF_IDLE_FOR: std::time::Duration = std::time::Duration::from_millis(500);
+pub(crate) const PING_IF_IDLE_FOR: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// Opens a pool of at most `connections` on a PostgreSQL URL.
 async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
@@ -200,7 +205,8 @@ async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError>
         })
         .connect_with(options)
         .await?;
-    Ok(Store { pool: Pool::Postgres(pool), writer: None, origin: new_origin() })
+    let pg_writer = Some(crate::pg_writer::PgWriter::start(pool.clone()));
+    Ok(Store { pool: Pool::Postgres(pool), writer: None, pg_writer, origin: new_origin() })
 }
 
 /// A number for a newly opened store, random enough that two stores on

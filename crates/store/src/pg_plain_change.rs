@@ -4,7 +4,7 @@
 //! trip, atomic without a transaction of its own. Any other change takes
 //! the general path ([`crate::change::apply_change`]) in a transaction.
 
-use sqlx::PgPool;
+use sqlx::PgConnection;
 
 use crate::change::{Change, VERSION_OF_GAME, bind_game_update, update_game_sql};
 use crate::error::StoreError;
@@ -50,7 +50,11 @@ impl Change {
 /// Stores `change` (a [plain](Change::is_plain) one) in one statement and
 /// announces it as `announcement`; refuses as
 /// [`crate::Store::update_game`] does.
-pub(crate) async fn store_plain(pool: &PgPool, change: Change, announcement: String) -> Result<StoredGame, StoreError> {
+pub(crate) async fn store_plain(
+    connection: &mut PgConnection,
+    change: Change,
+    announcement: String,
+) -> Result<StoredGame, StoreError> {
     let key = &change.key;
     let update = &change.update;
     let texts: Vec<&str> = update.moves.moves.iter().map(|m| m.text.as_str()).collect();
@@ -63,10 +67,11 @@ pub(crate) async fn store_plain(pool: &PgPool, change: Change, announcement: Str
         .bind(times)
         .bind(crate::notify::CHANNEL)
         .bind(announcement)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *connection)
         .await?;
     let Some((created, creator, invite, _, _)) = row else {
-        let found = sqlx::query_scalar::<_, i64>(VERSION_OF_GAME).bind(key.0.as_str()).fetch_optional(pool).await?;
+        let found =
+            sqlx::query_scalar::<_, i64>(VERSION_OF_GAME).bind(key.0.as_str()).fetch_optional(&mut *connection).await?;
         return Err(match found {
             Some(found) => StoreError::Stale { key: key.clone(), expected: change.expected_version, found },
             None => StoreError::NotFound { key: key.clone() },

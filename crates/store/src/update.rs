@@ -1,7 +1,8 @@
 //! Storing a change to a game (see [`crate::change`]): on PostgreSQL in a
 //! transaction of its own, which also tells the other servers on the
 //! database (`NOTIFY`), the database running many side by side (the common
-//! change, moves appended, in one statement: [`crate::pg_plain_change`]);
+//! change, moves appended, in one statement: [`crate::pg_plain_change`],
+//! the changes waiting stored together by [`crate::pg_writer`]);
 //! on SQLite
 //! through the writer that commits changes together
 //! ([`crate::sqlite_writer`]).
@@ -50,7 +51,13 @@ impl Store {
             (_, Some(writer)) => writer.store(change).await,
             (crate::open::Pool::Postgres(pool), None) if change.is_plain() => {
                 let announcement = crate::notify::announcement(self.origin, key);
-                crate::pg_plain_change::store_plain(pool, change, announcement).await
+                match &self.pg_writer {
+                    Some(writer) => writer.store(change, announcement).await,
+                    None => {
+                        let mut connection = pool.acquire().await?;
+                        crate::pg_plain_change::store_plain(&mut connection, change, announcement).await
+                    }
+                }
             }
             (crate::open::Pool::Postgres(pool), None) => {
                 let mut tx = pool.begin().await?;

@@ -669,6 +669,103 @@ async fn a_move_appended_is_stored_once_whole_or_not_at_all() {
 }
 
 #[tokio::test]
+async fn moves_to_many_games_at_once_are_each_stored_once_and_one_refused_fails_no_other() {
+    // On PostgreSQL the common changes waiting are stored by one statement
+    // (on SQLite by the writer's one commit): each is answered for itself.
+    on_both("moves_to_many_games_at_once_are_each_stored_once_and_one_refused_fails_no_other", |db| async move {
+        use arbiter_play::record::MoveRecord;
+        use arbiter_store::MovesWrite;
+        let store = db.open().await;
+        let (ann, _) = two_accounts(&store).await;
+        const GAMES: usize = 24;
+        let keys: Vec<GameKey> = (0..GAMES).map(|i| GameKey(format!("many{i}"))).collect();
+        let mut seats = Vec::new();
+        for key in &keys {
+            let new = new_game(&key.0, ann, GameState::Active, 0);
+            seats = new.seats.clone();
+            store.create_game(&new).await.unwrap();
+        }
+        let moving = |key: &GameKey, from: usize, texts: &[&str], now: i64| GameUpdate {
+            moves: MovesWrite {
+                from,
+                moves: texts.iter().map(|t| MoveRecord { text: (*t).into(), at: Some(at(now)) }).collect(),
+                replace: false,
+            },
+            seats: Some(seats.clone()),
+            awaited: Some(now),
+            deadline: Some(at(now + 100)),
+            ..update(GameRecord { moves: Vec::new(), ..record(&key.0) }, GameState::Active, now)
+        };
+        // Game 0 has moves at plies 2 and 3 (version 2), so that a change
+        // from version 2 that writes ply 3 again is refused by the database.
+        store.update_game(&keys[0], 1, moving(&keys[0], 2, &["a1", "a2"], 1)).await.unwrap();
+
+        for round in 0..3 {
+            // Every other game: two moves from one version (one wins), and
+            // one from a version long gone; game 0: the move whose ply is taken.
+            let mut tries = Vec::new();
+            for (i, key) in keys.iter().enumerate().skip(1) {
+                let version = 1 + round;
+                for text in ["x", "y"] {
+                    let change = moving(key, 2 + round as usize, &[&format!("{text}{i}-{round}")], 10 + round);
+                    tries.push((i, version, text, store.clone(), key.clone(), change));
+                }
+                if round > 0 {
+                    let change = moving(key, 2, &["stale"], 10 + round);
+                    tries.push((i, 1, "stale", store.clone(), key.clone(), change));
+                }
+            }
+            // In the first round only, so that the later rounds' statement
+            // stores its changes and refuses only the stale ones.
+            if round == 0 {
+                let taken = moving(&keys[0], 3, &["again"], 10 + round);
+                tries.push((0, 2, "taken", store.clone(), keys[0].clone(), taken));
+            }
+            let outcomes = futures_join_all(tries.into_iter().map(|(i, version, text, store, key, change)| {
+                tokio::spawn(async move { (i, version, text, store.update_game(&key, version, change).await) })
+            }))
+            .await;
+            let mut winners = vec![0; GAMES];
+            for outcome in outcomes {
+                match outcome.unwrap() {
+                    (0, _, _, Err(StoreError::Stale { .. } | StoreError::NotFound { .. })) => {
+                        panic!("the refused change is refused for what it is")
+                    }
+                    (0, _, _, Err(_)) => {}
+                    (0, _, _, Ok(_)) => panic!("a move at a ply already stored was stored"),
+                    (i, version, "stale", Err(StoreError::Stale { expected, found, .. })) => {
+                        assert_eq!((expected, found), (version, round + 2), "game {i}")
+                    }
+                    (i, version, _, Ok(game)) => {
+                        assert_eq!(game.version, version + 1, "game {i}");
+                        assert_eq!(game.seats, seats, "game {i}: answered with its seats");
+                        winners[i] += 1;
+                    }
+                    (_, _, _, Err(StoreError::Stale { .. })) => {}
+                    (i, _, text, Err(e)) => panic!("game {i}, {text}: {e}"),
+                }
+            }
+            assert!(winners[1..].iter().all(|&won| won == 1), "round {round}: {winners:?}");
+        }
+        for (i, key) in keys.iter().enumerate().skip(1) {
+            let read = store.game(key).await.unwrap().unwrap();
+            assert_eq!((read.version, read.deadline, read.updated), (4, Some(at(112)), at(12)), "game {i}");
+            let texts: Vec<&str> = read.record.moves.iter().skip(2).map(|m| m.text.as_str()).collect();
+            assert_eq!(texts.len(), 3, "game {i}: {texts:?}");
+            for (round, text) in texts.iter().enumerate() {
+                assert!(*text == format!("x{i}-{round}") || *text == format!("y{i}-{round}"), "game {i}: {texts:?}");
+            }
+        }
+        let first = store.game(&keys[0]).await.unwrap().unwrap();
+        assert_eq!(first.version, 2, "the refused change kept nothing");
+        let texts: Vec<&str> = first.record.moves.iter().skip(2).map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["a1", "a2"]);
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_change_that_knows_the_row_it_found_writes_every_column_it_changed() {
     // Given the row as it found it, SQLite's writer leaves out of its
     // update the columns the change did not change: each column a change
