@@ -13,17 +13,17 @@
 //! connection fails, every change waiting is answered that its outcome
 //! is not known, at once, rather than each waiting for the database.
 //!
-//! The writer keeps a connection of its own from the pool between
-//! statements (sqlx gives a connection back to its pool through a task
-//! spawned for it: work a move need not do), pings it before use if it
-//! has been idle (as the pool does, so that a restarted database fails
-//! no change), and gives it up when a statement fails other than by the
-//! database's refusal.
+//! The writer keeps a connection of its own between statements, opened
+//! through the pool and detached from it, so the pool keeps its full
+//! count for everything else (sqlx gives a pooled connection back through
+//! a task spawned for it: work a move need not do). It is pinged before
+//! use if it has been idle (as the pool's are, so that a restarted
+//! database fails no change), and closed when a statement fails other
+//! than by the database's refusal.
 
 use std::time::Instant;
 
-use sqlx::pool::PoolConnection;
-use sqlx::{PgPool, Postgres};
+use sqlx::{PgConnection, PgPool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::change::Change;
@@ -84,8 +84,7 @@ struct Job {
 enum Work {
     /// Store a change and say how it went.
     Change(Job),
-    /// Give the connection back (after the changes queued before) and
-    /// stop.
+    /// Close the connection (after the changes queued before) and stop.
     Close(oneshot::Sender<()>),
 }
 
@@ -114,8 +113,7 @@ impl PgWriter {
         outcome.await.map_err(|_| closing())?
     }
 
-    /// Stores what is queued, gives the writer's connection back to the
-    /// pool (which could not close while the writer held it) and stops
+    /// Stores what is queued, closes the writer's connection and stops
     /// the task; changes asked for afterwards are refused.
     pub(crate) async fn close(&self) {
         let (done, closed) = oneshot::channel();
@@ -133,33 +131,29 @@ fn closing() -> StoreError {
 /// The writer's connection, kept between statements.
 struct Held {
     pool: PgPool,
-    connection: Option<(PoolConnection<Postgres>, Instant)>,
+    connection: Option<(PgConnection, Instant)>,
 }
 
 impl Held {
-    /// The kept connection (pinged first if idle), or a new one from the
-    /// pool.
-    async fn connection(&mut self) -> Result<&mut PoolConnection<Postgres>, StoreError> {
+    /// The kept connection (pinged first if idle), or a new one.
+    async fn connection(&mut self) -> Result<&mut PgConnection, StoreError> {
         if let Some((mut connection, used)) = self.connection.take() {
-            let alive = used.elapsed() < crate::open::PING_IF_IDLE_FOR
-                || sqlx::Connection::ping(&mut *connection).await.is_ok();
+            let alive =
+                used.elapsed() < crate::open::PING_IF_IDLE_FOR || sqlx::Connection::ping(&mut connection).await.is_ok();
             if alive {
                 return Ok(&mut self.connection.insert((connection, Instant::now())).0);
             }
-            connection.close_on_drop();
         }
-        let connection = self.pool.acquire().await?;
+        let connection = self.pool.acquire().await?.detach();
         Ok(&mut self.connection.insert((connection, Instant::now())).0)
     }
 
-    /// Marks the connection used now, or gives it up after `outcome` if
+    /// Marks the connection used now, or closes it after `outcome` if
     /// that failed other than by the database's refusal.
     fn after<T>(&mut self, outcome: &Result<T, StoreError>) {
         match outcome {
             Err(StoreError::Database(e)) if e.as_database_error().is_none() => {
-                if let Some((mut connection, _)) = self.connection.take() {
-                    connection.close_on_drop();
-                }
+                self.connection = None;
             }
             _ => {
                 if let Some((_, used)) = &mut self.connection {
@@ -205,7 +199,9 @@ async fn write_changes(pool: PgPool, mut queue: mpsc::Receiver<Work>) {
             }
         }
     }
-    drop(held);
+    if let Some((connection, _)) = held.connection.take() {
+        let _ = sqlx::Connection::close(connection).await;
+    }
     if let Some(done) = closed_by {
         let _ = done.send(());
     }

@@ -766,6 +766,49 @@ async fn moves_to_many_games_at_once_are_each_stored_once_and_one_refused_fails_
 }
 
 #[tokio::test]
+async fn a_store_of_one_connection_stores_moves_and_reads_beside_them() {
+    // On PostgreSQL the writer's connection is its own, not one of the
+    // pool's: with a pool of one, reads still get a connection.
+    on_both("a_store_of_one_connection_stores_moves_and_reads_beside_them", |db| async move {
+        use arbiter_play::record::MoveRecord;
+        use arbiter_store::MovesWrite;
+        let first = db.open().await;
+        first.close().await;
+        let store = Store::open_with(&db.url, Some(1)).await.unwrap();
+        assert_eq!(store.max_connections(), 1);
+        let (ann, _) = two_accounts(&store).await;
+        let new = new_game("one", ann, GameState::Active, 0);
+        store.create_game(&new).await.unwrap();
+        let key = GameKey("one".into());
+        for (version, text) in (1..).zip(["c2-c3", "d7-d6", "e2-e3"]) {
+            let change = GameUpdate {
+                moves: MovesWrite {
+                    from: 1 + version as usize,
+                    moves: vec![MoveRecord { text: text.into(), at: Some(at(version)) }],
+                    replace: false,
+                },
+                seats: Some(new.seats.clone()),
+                ..update(GameRecord { moves: Vec::new(), ..record("one") }, GameState::Active, version)
+            };
+            let stored =
+                tokio::time::timeout(std::time::Duration::from_secs(20), store.update_game(&key, version, change))
+                    .await
+                    .expect("stored within 20 s")
+                    .unwrap();
+            assert_eq!(stored.version, version + 1);
+            let read = tokio::time::timeout(std::time::Duration::from_secs(20), store.game(&key))
+                .await
+                .expect("read within 20 s")
+                .unwrap()
+                .unwrap();
+            assert_eq!(read.record.moves.last().map(|m| m.text.as_str()), Some(text));
+        }
+        store.close().await;
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_change_that_knows_the_row_it_found_writes_every_column_it_changed() {
     // Given the row as it found it, SQLite's writer leaves out of its
     // update the columns the change did not change: each column a change
