@@ -19,7 +19,8 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// What is wrong, naming the offending token.
     pub message: String,
-    /// For a 429: seconds to wait before trying again (`Retry-After`).
+    /// For a 429, or a 503 while the database does not answer: seconds
+    /// to wait before trying again (`Retry-After`).
     pub retry_after: Option<u64>,
     /// For a move the rules refuse: the code of the rule it breaks.
     pub rule: Option<&'static str>,
@@ -108,6 +109,10 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Seconds a client is asked to wait (`Retry-After`) when the database
+/// did not answer: about what a restart of PostgreSQL takes.
+pub const DATABASE_RETRY_AFTER: u64 = 2;
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {
@@ -122,6 +127,7 @@ impl From<StoreError> for ApiError {
             other => {
                 tracing::error!(error = %other, "database");
                 ApiError::new(ErrorCode::Unavailable, "the database did not answer; try again")
+                    .retry_after(DATABASE_RETRY_AFTER)
             }
         }
     }

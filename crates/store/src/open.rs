@@ -189,11 +189,18 @@ async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
 /// request; a busy server saves a round trip on every statement.
 pub(crate) const PING_IF_IDLE_FOR: std::time::Duration = std::time::Duration::from_millis(500);
 
+/// How long a statement waits for a connection to PostgreSQL before it
+/// fails (and its request is answered `503` with `Retry-After`): while
+/// the database is down, the pool tries to reconnect for this long, not
+/// for sqlx's default of 30 s.
+const POSTGRES_ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Opens a pool of at most `connections` on a PostgreSQL URL.
 async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError> {
     let options = PgConnectOptions::from_str(url).map_err(|e| url_error(url, &e.to_string()))?;
     let pool = PgPoolOptions::new()
         .max_connections(connections)
+        .acquire_timeout(POSTGRES_ACQUIRE_TIMEOUT)
         .test_before_acquire(false)
         .before_acquire(|connection, meta| {
             Box::pin(async move {

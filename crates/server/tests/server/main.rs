@@ -22,6 +22,7 @@ mod chat;
 mod client;
 mod conditionals;
 mod connections;
+mod connections_to_the_database;
 mod fixtures;
 mod game_described;
 mod games;

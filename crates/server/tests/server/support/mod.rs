@@ -5,6 +5,7 @@
 
 #![allow(dead_code, unused_imports)]
 
+pub mod relay;
 pub mod smtp;
 
 use std::ops::Deref;
@@ -80,7 +81,21 @@ impl TestServer {
             Db::Sqlite => TestDatabase::sqlite(),
             Db::Postgres => TestDatabase::postgres("this server test").await?,
         };
-        let store = Store::open(&database.url).await.unwrap();
+        let url = database.url.clone();
+        Some(TestServer::start_on(database, &url, settings, connections, configure).await)
+    }
+
+    /// A server on `database`, reached at `url` (through a relay, say),
+    /// with `settings` and the connection limits `connections`, its state
+    /// then set up by `configure`.
+    pub async fn start_on(
+        database: TestDatabase,
+        url: &str,
+        settings: Settings,
+        connections: ConnectionLimits,
+        configure: impl FnOnce(&mut AppState),
+    ) -> TestServer {
+        let store = Store::open(url).await.unwrap();
         let clock = Arc::new(ManualClock::new(Timestamp::from_unix(START)));
         let mut state = AppState::with_clock(store, clock.clone());
         state.set_settings(settings);
@@ -93,7 +108,7 @@ impl TestServer {
             arbiter_server::serve_on(listener, serving, connections, std::future::pending()).await.unwrap();
         });
         let api = ApiClient::new(format!("http://{address}"), Duration::from_secs(120));
-        Some(TestServer { api, state, clock, jobs, database })
+        TestServer { api, state, clock, jobs, database }
     }
 
     /// Stops the jobs and closes the store; the test's database goes with
