@@ -181,14 +181,6 @@ async fn open_sqlite(url: &str, connections: u32) -> Result<Store, StoreError> {
     Ok(Store { pool: Pool::Sqlite(pool), writer, pg_writer: None, origin: new_origin() })
 }
 
-/// How long a connection may have been idle and still be handed out
-/// without asking the database first whether it is alive: one used this
-/// recently was alive then (HikariCP's "alive bypass window" is the same
-/// idea, at 500 ms). A connection idle for longer is pinged, so that one
-/// the database dropped (a restart) is replaced rather than failing a
-/// request; a busy server saves a round trip on every statement.
-pub(crate) const PING_IF_IDLE_FOR: std::time::Duration = std::time::Duration::from_millis(500);
-
 /// How long a statement waits for a connection to PostgreSQL before it
 /// fails (and its request is answered `503` with `Retry-After`): while
 /// the database is down, the pool tries to reconnect for this long, not
@@ -204,7 +196,7 @@ async fn open_postgres(url: &str, connections: u32) -> Result<Store, StoreError>
         .test_before_acquire(false)
         .before_acquire(|connection, meta| {
             Box::pin(async move {
-                if meta.idle_for >= PING_IF_IDLE_FOR {
+                if meta.idle_for >= crate::pg_writer::PING_IF_IDLE_FOR {
                     sqlx::Connection::ping(connection).await?;
                 }
                 Ok(true)

@@ -48,11 +48,12 @@ impl Change {
 }
 
 /// Stores `change` (a [plain](Change::is_plain) one) in one statement and
-/// announces it as `announcement`; refuses as
+/// announces it as `announcement` on `channel`; refuses as
 /// [`crate::Store::update_game`] does.
 pub(crate) async fn store_plain(
     connection: &mut PgConnection,
     change: Change,
+    channel: &str,
     announcement: String,
 ) -> Result<StoredGame, StoreError> {
     let key = &change.key;
@@ -65,7 +66,7 @@ pub(crate) async fn store_plain(
         .bind(ply_column(key, update.moves.from)?)
         .bind(texts)
         .bind(times)
-        .bind(crate::notify::CHANNEL)
+        .bind(channel)
         .bind(announcement)
         .fetch_optional(&mut *connection)
         .await?;

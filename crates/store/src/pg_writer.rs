@@ -31,6 +31,15 @@ use crate::error::StoreError;
 use crate::game_moves::ply_column;
 use crate::games::StoredGame;
 
+/// How long a connection to PostgreSQL may have been idle and still be
+/// used without asking the database first whether it is alive: one used
+/// this recently was alive then (HikariCP's "alive bypass window" is the
+/// same idea, at 500 ms). A connection idle for longer is pinged, so
+/// that one the database dropped (a restart) is replaced rather than
+/// failing a request; a busy server saves a round trip on every
+/// statement. The pool's connections follow the same rule.
+pub(crate) const PING_IF_IDLE_FOR: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// At most this many changes share one statement.
 const MOST_CHANGES_A_STATEMENT: usize = 128;
 
@@ -42,27 +51,29 @@ const QUEUED_CHANGES: usize = 4096;
 /// parameters of [`crate::change::UPDATE_GAME`] in its order) that is at
 /// its expected version, appends its moves (`$13`, the game's place in
 /// the arrays counting from 1; `$14` the ply; `$15` the move; `$16` its
-/// time) and announces it on channel `$17` with its element of `$18`.
+/// time) and announces it on its channel (`$17`) with its announcement
+/// (`$18`).
 /// Returns, for each game updated, its place and the columns the game
 /// keeps. All or nothing.
 const UPDATE_MANY: &str = "WITH input AS (\
      SELECT * FROM unnest(CAST($1 AS TEXT[]), CAST($2 AS BIGINT[]), CAST($3 AS TEXT[]), \
      CAST($4 AS TEXT[]), CAST($5 AS TEXT[]), CAST($6 AS BIGINT[]), CAST($7 AS BIGINT[]), \
      CAST($8 AS TEXT[]), CAST($9 AS TEXT[]), CAST($10 AS BIGINT[]), CAST($11 AS BIGINT[]), \
-     CAST($12 AS TEXT[]), CAST($18 AS TEXT[])) WITH ORDINALITY \
-     AS i(key, expected, game, state, record, deadline, updated, offers, rematch, awaited, found, lines, told, n) \
+     CAST($12 AS TEXT[]), CAST($17 AS TEXT[]), CAST($18 AS TEXT[])) WITH ORDINALITY \
+     AS i(key, expected, game, state, record, deadline, updated, offers, rematch, awaited, found, lines, channel, \
+     told, n) \
      ORDER BY key), \
      changed AS (UPDATE games AS g SET game = i.game, state = i.state, record = i.record, \
      deadline = i.deadline, updated = i.updated, offers = i.offers, rematch = i.rematch, \
      awaited = i.awaited, conditionals = COALESCE(i.lines, g.conditionals), version = g.version + 1 \
      FROM input AS i \
      WHERE g.key = i.key AND g.version = i.expected AND g.conditionals_version = i.found \
-     RETURNING i.n, i.key, i.told, g.created, g.creator_id, g.invite_code), \
+     RETURNING i.n, i.key, i.channel, i.told, g.created, g.creator_id, g.invite_code), \
      added AS (INSERT INTO game_moves (game_key, ply, move, at) \
      SELECT c.key, m.ply, m.move, m.at FROM changed AS c JOIN \
      unnest(CAST($13 AS BIGINT[]), CAST($14 AS BIGINT[]), CAST($15 AS TEXT[]), CAST($16 AS BIGINT[])) \
      AS m(n, ply, move, at) ON m.n = c.n RETURNING 1), \
-     told AS (SELECT pg_notify($17, c.told) FROM changed AS c) \
+     told AS (SELECT pg_notify(c.channel, c.told) FROM changed AS c) \
      SELECT c.n, c.created, c.creator_id, c.invite_code, (SELECT count(*) FROM added), \
      (SELECT count(*) FROM told) FROM changed AS c";
 
@@ -73,9 +84,11 @@ type Updated = (i64, i64, Option<i64>, Option<String>);
 /// The columns a game keeps: when it was made, by whom, its invitation.
 type Kept = (i64, Option<i64>, Option<String>);
 
-/// A change, what announces it, and where its outcome goes.
+/// A change, what announces it on which channel, and where its outcome
+/// goes.
 struct Job {
     change: Box<Change>,
+    channel: &'static str,
     announcement: String,
     answer: oneshot::Sender<Result<StoredGame, StoreError>>,
 }
@@ -104,11 +117,16 @@ impl PgWriter {
     }
 
     /// Stores `change` (a [plain](Change::is_plain) one) with the next
-    /// statement, announced as `announcement`, and answers once it is
-    /// committed; refuses as [`crate::Store::update_game`] does.
-    pub(crate) async fn store(&self, change: Change, announcement: String) -> Result<StoredGame, StoreError> {
+    /// statement, announced as `announcement` on `channel`, and answers
+    /// once it is committed; refuses as [`crate::Store::update_game`] does.
+    pub(crate) async fn store(
+        &self,
+        change: Change,
+        channel: &'static str,
+        announcement: String,
+    ) -> Result<StoredGame, StoreError> {
         let (answer, outcome) = oneshot::channel();
-        let job = Job { change: Box::new(change), announcement, answer };
+        let job = Job { change: Box::new(change), channel, announcement, answer };
         self.work.send(Work::Change(job)).await.map_err(|_| closing())?;
         outcome.await.map_err(|_| closing())?
     }
@@ -138,8 +156,7 @@ impl Held {
     /// The kept connection (pinged first if idle), or a new one.
     async fn connection(&mut self) -> Result<&mut PgConnection, StoreError> {
         if let Some((mut connection, used)) = self.connection.take() {
-            let alive =
-                used.elapsed() < crate::open::PING_IF_IDLE_FOR || sqlx::Connection::ping(&mut connection).await.is_ok();
+            let alive = used.elapsed() < PING_IF_IDLE_FOR || sqlx::Connection::ping(&mut connection).await.is_ok();
             if alive {
                 return Ok(&mut self.connection.insert((connection, Instant::now())).0);
             }
@@ -210,7 +227,9 @@ async fn write_changes(pool: PgPool, mut queue: mpsc::Receiver<Work>) {
 /// Stores `job` by the one-game statement and answers it.
 async fn store_alone(held: &mut Held, job: Job) {
     let outcome = match held.connection().await {
-        Ok(connection) => crate::pg_plain_change::store_plain(connection, *job.change, job.announcement).await,
+        Ok(connection) => {
+            crate::pg_plain_change::store_plain(connection, *job.change, job.channel, job.announcement).await
+        }
         Err(e) => Err(e),
     };
     held.after(&outcome);
@@ -275,6 +294,7 @@ async fn update_many(connection: &mut sqlx::PgConnection, jobs: &[Job]) -> Resul
     let mut awaited = Vec::with_capacity(count);
     let mut found = Vec::with_capacity(count);
     let mut lines = Vec::with_capacity(count);
+    let mut channels = Vec::with_capacity(count);
     let mut told = Vec::with_capacity(count);
     let (mut move_games, mut plies, mut moves, mut move_times) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for (place, job) in (1_i64..).zip(jobs) {
@@ -292,6 +312,7 @@ async fn update_many(connection: &mut sqlx::PgConnection, jobs: &[Job]) -> Resul
         awaited.push(update.awaited);
         found.push(update.conditionals.found);
         lines.push(change.lines.as_deref());
+        channels.push(job.channel);
         told.push(job.announcement.as_str());
         let first = ply_column(&change.key, update.moves.from)?;
         for (ply, written) in (first..).zip(&update.moves.moves) {
@@ -318,7 +339,7 @@ async fn update_many(connection: &mut sqlx::PgConnection, jobs: &[Job]) -> Resul
         .bind(plies)
         .bind(moves)
         .bind(move_times)
-        .bind(crate::notify::CHANNEL)
+        .bind(channels)
         .bind(told)
         .fetch_all(connection)
         .await?;

@@ -52,10 +52,11 @@ impl Store {
             (crate::open::Pool::Postgres(pool), None) if change.is_plain() => {
                 let announcement = crate::notify::announcement(self.origin, key);
                 match &self.pg_writer {
-                    Some(writer) => writer.store(change, announcement).await,
+                    Some(writer) => writer.store(change, crate::notify::CHANNEL, announcement).await,
                     None => {
                         let mut connection = pool.acquire().await?;
-                        crate::pg_plain_change::store_plain(&mut connection, change, announcement).await
+                        let channel = crate::notify::CHANNEL;
+                        crate::pg_plain_change::store_plain(&mut connection, change, channel, announcement).await
                     }
                 }
             }
