@@ -1,6 +1,8 @@
-// A WebSocket that reconnects by itself, with a growing pause, and tells
-// its owner of every message and of its state.
+// A WebSocket that reconnects by itself, after a random pause whose
+// ceiling grows with every failure (see reconnect.ts), and tells its owner
+// of every message and of its state.
 
+import { reconnectDelay } from './reconnect';
 import type { LiveMessage } from './types';
 
 /** Whether a live socket is connected. */
@@ -46,7 +48,7 @@ export function connectLive(
       socket = null;
       if (stopped) return;
       onState('closed');
-      const pause = Math.min(10_000, 250 * 2 ** attempt);
+      const pause = reconnectDelay(attempt);
       attempt += 1;
       timer = setTimeout(open, pause);
     };

@@ -5,7 +5,8 @@
 //! accepts invitations to the games it plays while it plays fewer than
 //! `--max-games`, declines invitations to other games, and plays its move
 //! wherever one is awaited. It keeps going when the server restarts (it
-//! tries again, waiting longer each time) and when the engine dies (it is
+//! tries again after a random wait whose ceiling grows each time, so that
+//! many bots do not knock together) and when the engine dies (it is
 //! started again). One line on standard error for each thing it does.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -21,8 +22,9 @@ use hyper::{Method, StatusCode};
 use serde_json::{Value, json};
 use tokio::sync::Notify;
 
+use super::backoff::Backoff;
 use super::bot_engine::{Engine, EngineCommand};
-use super::bot_server::{MOST_BACKOFF, Server, Trouble, error_text, follow_channel};
+use super::bot_server::{Server, Trouble, error_text, follow_channel};
 use crate::logging::{LogFormat, start_log};
 
 /// How long a refused move (or an engine that failed on a position) is
@@ -121,20 +123,20 @@ impl Bridge {
     async fn run(mut self, poll: Duration, channel_silence: Duration) -> Result<()> {
         let wake = Arc::new(Notify::new());
         let channel = tokio::spawn(follow_channel(self.server.clone(), wake.clone(), channel_silence));
-        let mut backoff = Duration::from_secs(1);
+        let mut backoff = Backoff::new();
         let result = loop {
             match self.look().await {
-                Ok(()) => backoff = Duration::from_secs(1),
+                Ok(()) => backoff.reset(),
                 Err(Trouble::SignedOut(why)) => {
                     break Err(anyhow!("the server refuses the token ({why}): sign in again"));
                 }
                 Err(Trouble::Unreachable(why)) => {
-                    tracing::warn!(error = %why, retry_in = ?backoff, "server unreachable; trying again");
+                    let pause = backoff.next_delay();
+                    tracing::warn!(error = %why, retry_in = ?pause, "server unreachable; trying again");
                     tokio::select! {
-                        () = tokio::time::sleep(backoff) => {}
+                        () = tokio::time::sleep(pause) => {}
                         _ = tokio::signal::ctrl_c() => break Ok(()),
                     }
-                    backoff = (backoff * 2).min(MOST_BACKOFF);
                     continue;
                 }
             }

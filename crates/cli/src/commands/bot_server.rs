@@ -20,14 +20,13 @@ use serde_json::Value;
 use tokio::sync::Notify;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
+use super::backoff::Backoff;
+
 /// How long one request to the server may take, answer included.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The largest answer the bot reads (a list of 100 games is far less).
 const MAX_ANSWER: usize = 16 * 1024 * 1024;
-
-/// The longest wait between attempts to reach the server.
-pub(super) const MOST_BACKOFF: Duration = Duration::from_secs(30);
 
 /// A failure to reach the server, or an answer the bot cannot go on with.
 #[derive(Debug)]
@@ -118,13 +117,14 @@ pub(super) fn error_text(value: &Value) -> String {
 }
 
 /// Follows the personal channel, waking the bot at every message and at
-/// every new connection; connects again (waiting longer each time, up to
-/// 30 s) whenever the connection fails, ends or says nothing, not even
+/// every new connection; connects again (after a [`Backoff`] wait: random,
+/// from 1 s up to a ceiling that doubles with each failure, at most 30 s)
+/// whenever the connection fails, ends or says nothing, not even
 /// the server's ping, for `silence` (a connection that died unclosed).
 pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silence: Duration) {
     let Server { base, token, tls, .. } = &*server;
     let url = format!("ws{}/api/me/live", base.strip_prefix("http").unwrap_or(base));
-    let mut backoff = Duration::from_secs(1);
+    let mut backoff = Backoff::new();
     let mut connected_before = false;
     loop {
         let request = url.as_str().into_client_request().map(|mut r| {
@@ -145,7 +145,7 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silen
             }
             Err(e) => Err(e.to_string()),
         };
-        match connected {
+        let pause = match connected {
             Ok((mut socket, _)) => {
                 if connected_before {
                     tracing::info!(url = %url, "reconnected to the personal channel");
@@ -153,7 +153,7 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silen
                     tracing::info!(url = %url, "connected to the personal channel");
                 }
                 connected_before = true;
-                backoff = Duration::from_secs(1);
+                backoff.reset();
                 wake.notify_one();
                 loop {
                     let message = match tokio::time::timeout(silence, socket.next()).await {
@@ -174,12 +174,17 @@ pub(super) async fn follow_channel(server: Arc<Server>, wake: Arc<Notify>, silen
                         Err(_) => {}
                     }
                 }
-                tracing::warn!(retry_in = ?backoff, "the personal channel closed; connecting again");
+                let pause = backoff.next_delay();
+                tracing::warn!(retry_in = ?pause, "the personal channel closed; connecting again");
+                pause
             }
-            Err(e) => tracing::warn!(error = %e, retry_in = ?backoff, "personal channel unreachable; trying again"),
-        }
-        tokio::time::sleep(backoff).await;
-        backoff = (backoff * 2).min(MOST_BACKOFF);
+            Err(e) => {
+                let pause = backoff.next_delay();
+                tracing::warn!(error = %e, retry_in = ?pause, "personal channel unreachable; trying again");
+                pause
+            }
+        };
+        tokio::time::sleep(pause).await;
     }
 }
 

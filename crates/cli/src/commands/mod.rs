@@ -6,6 +6,7 @@ pub mod admin;
 pub mod analyse;
 pub mod apply;
 pub mod arena;
+mod backoff;
 pub mod backup;
 pub mod bot;
 pub mod bot_engine;
