@@ -27,8 +27,14 @@ pub enum ErrorCode {
     /// 500: the server failed at its own work (a fault, never the
     /// request's); the message carries an id that is also in its log.
     Internal,
-    /// 503: the database does not answer.
+    /// 503: the database does not answer, or cannot store (its disk is
+    /// full); `Retry-After` says when to try again.
     Unavailable,
+    /// 500: the game's stored record is damaged (altered outside the
+    /// server): it cannot be shown or played on until an operator repairs
+    /// it (`arbiter admin damaged` lists such games). No other game is
+    /// affected.
+    Damaged,
 }
 
 impl ErrorCode {
@@ -45,6 +51,7 @@ impl ErrorCode {
             ErrorCode::TooManyRequests => 429,
             ErrorCode::Internal => 500,
             ErrorCode::Unavailable => 503,
+            ErrorCode::Damaged => 500,
         }
     }
 }

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use arbiter_store::{AccountListing, Backend, Disabled, GameKey, NewPasswordReset, Store, StoreError};
+use arbiter_store::{AccountListing, Backend, Disabled, GameKey, NewPasswordReset, RawRecord, Store, StoreError};
 
 use crate::auth::{new_token, token_hash};
 use crate::error::ApiError;
@@ -18,6 +18,18 @@ use crate::state::AppState;
 
 /// Accounts an administrator's list shows at most.
 pub const LISTED_AT_MOST: i64 = 1000;
+
+/// Games the damaged-game search reads at a time.
+const DAMAGED_PAGE: i64 = 500;
+
+/// A game whose stored record is damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DamagedGame {
+    /// The game.
+    pub key: GameKey,
+    /// What is wrong with its record.
+    pub reason: String,
+}
 
 /// What an administrator's command could not do.
 #[derive(Debug, thiserror::Error)]
@@ -101,6 +113,46 @@ impl Admin {
             self.state.store.notify_changed(&key).await?;
         }
         Ok(())
+    }
+
+    /// The games whose stored records are damaged (they cannot be read or
+    /// do not replay): each with why, looked for over every game, a page at
+    /// a time.
+    pub async fn damaged(&self) -> Result<Vec<DamagedGame>, AdminError> {
+        let mut found = Vec::new();
+        let mut after: Option<GameKey> = None;
+        loop {
+            let keys = self.state.store.game_keys_after(after.as_ref(), DAMAGED_PAGE).await?;
+            for key in &keys {
+                if let Some(reason) = self.damage_of(key).await? {
+                    found.push(DamagedGame { key: key.clone(), reason });
+                }
+            }
+            match keys.last() {
+                Some(last) if keys.len() as i64 == DAMAGED_PAGE => after = Some(last.clone()),
+                _ => return Ok(found),
+            }
+        }
+    }
+
+    /// The game `key` as stored, unparsed, and why it is damaged (`None`
+    /// if it is not).
+    pub async fn damaged_game(&self, key: &str) -> Result<(RawRecord, Option<String>), AdminError> {
+        let key = GameKey(key.to_string());
+        let raw = self.state.store.raw_record(&key).await?;
+        let raw = raw.ok_or_else(|| AdminError::Refused(crate::change::no_such_game(&key)))?;
+        Ok((raw, self.damage_of(&key).await?))
+    }
+
+    /// Why the stored game `key` is damaged, if it is: its row cannot be
+    /// read, or its record does not replay.
+    async fn damage_of(&self, key: &GameKey) -> Result<Option<String>, AdminError> {
+        match self.state.store.game(key).await {
+            Ok(Some(stored)) => Ok(crate::table::Table::load(stored).err().map(|e| e.to_string())),
+            Ok(None) => Ok(None),
+            Err(StoreError::Record { reason, .. }) => Ok(Some(reason)),
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Closes the database.

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use arbiter_play::Timestamp;
+use arbiter_play::{PlayError, Timestamp};
 use arbiter_store::{AccountId, GameKey, GameUpdate, MovesWrite, StoreError};
 
 use crate::error::ApiError;
@@ -91,7 +91,10 @@ async fn load_stored(state: &AppState, key: &GameKey) -> Result<Arc<Table>, ApiE
     let stored = state.store.game(key).await;
     state.metrics.database("game", started.elapsed());
     let stored = stored?.ok_or_else(|| no_such_game(key))?;
-    let table = Arc::new(Table::load(stored)?);
+    let table = Arc::new(Table::load(stored).map_err(|e| match e {
+        PlayError::Record(damage) => ApiError::damaged(key, &damage),
+        other => ApiError::from(other),
+    })?);
     state.games.keep(table.clone());
     Ok(table)
 }

@@ -113,6 +113,27 @@ impl IntoResponse for ApiError {
 /// did not answer: about what a restart of PostgreSQL takes.
 pub const DATABASE_RETRY_AFTER: u64 = 2;
 
+/// Seconds a client is asked to wait (`Retry-After`) when the database's
+/// disk is full: an operator must free space first.
+pub const DISK_FULL_RETRY_AFTER: u64 = 30;
+
+/// What a player is told of a game whose stored record is damaged.
+fn damaged_message(reason: &dyn std::fmt::Display) -> String {
+    format!(
+        "this game's stored record is damaged ({reason}), so it cannot be shown or played on \
+         until the site's operator repairs it; no other game is affected"
+    )
+}
+
+impl ApiError {
+    /// 500 `damaged`: the game `key`'s stored record is damaged (`reason`),
+    /// logged for the operator (`arbiter admin damaged` lists such games).
+    pub fn damaged(key: &arbiter_store::GameKey, reason: &dyn std::fmt::Display) -> ApiError {
+        tracing::error!(game = %key, error = %reason, "a stored game is damaged");
+        ApiError::new(ErrorCode::Damaged, damaged_message(reason))
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {
@@ -123,6 +144,15 @@ impl From<StoreError> for ApiError {
             // Until one of the games ends: no time can be told.
             StoreError::TooManyGames { .. } => {
                 ApiError::new(ErrorCode::TooManyRequests, e.to_string()).retry_after(3600)
+            }
+            StoreError::Record { key, reason } => ApiError::damaged(&key, &reason),
+            full if full.is_disk_full() => {
+                tracing::error!(error = %full, "the database's disk is full");
+                ApiError::new(
+                    ErrorCode::Unavailable,
+                    "the server's disk is full, so nothing can be stored now; what you see is kept, and play goes on once space is freed",
+                )
+                .retry_after(DISK_FULL_RETRY_AFTER)
             }
             other => {
                 tracing::error!(error = %other, "database");
@@ -140,7 +170,7 @@ impl From<PlayError> for ApiError {
             PlayError::NotYourTurn { .. } | PlayError::ComputerSeat { .. } => ApiError::forbidden(e.to_string()),
             PlayError::Record(_) => {
                 tracing::error!(error = %e, "a stored game does not replay");
-                ApiError::new(ErrorCode::Unavailable, "the game's record does not replay")
+                ApiError::new(ErrorCode::Damaged, damaged_message(&e))
             }
             PlayError::Move(MoveError::Malformed { .. }) => ApiError::malformed(e.to_string()),
             _ => {

@@ -35,8 +35,8 @@ impl Store {
             .bind(false)
             .bind(true)
             .bind(new.now.unix())
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         });
         match inserted {
             Ok(row) => Ok(row.into()),
@@ -104,8 +104,8 @@ impl Store {
             .bind(change.email.clone().flatten())
             .bind(change.password_hash.as_deref())
             .bind(change.notify_email)
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         })?;
         Ok(row.into())
     }
@@ -122,8 +122,8 @@ impl Store {
                 account_columns!()
             ))
             .bind(id.0)
-            .fetch_optional(pool)
-            .await
+            .fetch_all(pool)
+            .await.map(crate::returning::first)
         })?;
         Ok(row.map(Into::into))
     }

@@ -122,8 +122,8 @@ impl Store {
             .bind(name)
             .bind(text)
             .bind(at.unix())
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         })?;
         row.try_into()
     }

@@ -80,6 +80,13 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
+    /// The database's disk is full: nothing more can be stored until
+    /// space is freed (the store takes changes again by itself then).
+    #[error("the database's disk is full: {reason}")]
+    DiskFull {
+        /// What the database said.
+        reason: String,
+    },
     /// A backup could not be written.
     #[error("'{path}': {reason}")]
     Backup {
@@ -91,4 +98,22 @@ pub enum StoreError {
     /// The database failed (or found no such row, for accounts and mail).
     #[error("database error: {0}")]
     Database(#[from] sqlx::Error),
+}
+
+impl StoreError {
+    /// Whether the database refused because its disk is full (SQLite's
+    /// `SQLITE_FULL`, PostgreSQL's `disk_full`, 53100).
+    pub fn is_disk_full(&self) -> bool {
+        match self {
+            StoreError::DiskFull { .. } => true,
+            StoreError::Database(sqlx::Error::Database(e)) => {
+                // SQLite answers its primary code 13 (or an extended one
+                // built on it); PostgreSQL its SQLSTATE.
+                let code = e.code();
+                let code = code.as_deref().unwrap_or_default();
+                code == "53100" || code.parse::<i32>().is_ok_and(|c| c & 0xff == 13)
+            }
+            _ => false,
+        }
+    }
 }

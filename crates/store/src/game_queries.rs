@@ -4,7 +4,7 @@ use arbiter_play::Timestamp;
 
 use crate::accounts::AccountId;
 use crate::error::StoreError;
-use crate::game_rows::{GameSeatRow, game_columns, game_tables, games_from_rows, write_record};
+use crate::game_rows::{GameSeatRow, game_columns, game_from_rows, game_tables, games_from_rows, write_record};
 use crate::games::{GameFilter, GameKey, GameState, NewGame, StoredGame};
 use crate::open::Store;
 
@@ -172,7 +172,7 @@ impl Store {
     pub async fn game(&self, key: &GameKey) -> Result<Option<StoredGame>, StoreError> {
         let mut games = in_read_snapshot!(self, tx => async {
             let rows = sqlx::query_as::<_, GameSeatRow>(GAME_BY_KEY).bind(key.0.as_str()).fetch_all(&mut *tx).await?;
-            let mut games = games_from_rows(rows)?;
+            let mut games: Vec<StoredGame> = game_from_rows(rows)?.into_iter().collect();
             crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
             Ok::<_, StoreError>(games)
         }
@@ -204,7 +204,7 @@ impl Store {
                 .bind(filter.after.as_ref().map(|k| k.0.as_str()))
                 .fetch_all(&mut *tx)
                 .await?;
-            let mut games = games_from_rows(rows)?;
+            let mut games = games_from_rows(rows);
             crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
             Ok::<_, StoreError>(games)
         }
@@ -236,7 +236,7 @@ impl Store {
                 .bind(limit)
                 .fetch_all(&mut *tx)
                 .await?;
-            let mut games = games_from_rows(rows)?;
+            let mut games = games_from_rows(rows);
             crate::game_moves::read_moves_into!(&mut *tx, &mut games).await?;
             Ok::<_, StoreError>(games)
         }

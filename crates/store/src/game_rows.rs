@@ -62,21 +62,50 @@ pub(crate) struct GameSeatRow {
     rating_change: Option<f64>,
 }
 
-/// The games in `rows`, in their order.
-pub(crate) fn games_from_rows(rows: Vec<GameSeatRow>) -> Result<Vec<StoredGame>, StoreError> {
-    let mut games: Vec<StoredGame> = Vec::new();
+/// The game in `rows` (one game's rows), if any: a row that cannot be
+/// read (its record altered by hand) is the error.
+pub(crate) fn game_from_rows(rows: Vec<GameSeatRow>) -> Result<Option<StoredGame>, StoreError> {
+    let mut games = Vec::new();
     for row in rows {
-        let seat = seat_of(&row)?;
-        match games.last_mut() {
-            Some(game) if game.key.0 == row.key => game.seats.extend(seat),
-            _ => {
-                let mut game = game_of(row)?;
-                game.seats.extend(seat);
-                games.push(game);
+        add_row(&mut games, row)?;
+    }
+    Ok(games.pop())
+}
+
+/// The games in `rows`, in their order, as a list shows them: a game
+/// whose rows cannot be read (its record altered by hand) is logged and
+/// left out, so that one damaged game never hides the others.
+pub(crate) fn games_from_rows(rows: Vec<GameSeatRow>) -> Vec<StoredGame> {
+    let mut games: Vec<StoredGame> = Vec::new();
+    let mut damaged: Option<String> = None;
+    for row in rows {
+        if damaged.as_deref() == Some(row.key.as_str()) {
+            continue;
+        }
+        let key = row.key.clone();
+        if let Err(e) = add_row(&mut games, row) {
+            tracing::error!(game = %key, error = %e, "a stored game is damaged; it is left out of a list");
+            if games.last().is_some_and(|g| g.key.0 == key) {
+                games.pop();
             }
+            damaged = Some(key);
         }
     }
-    Ok(games)
+    games
+}
+
+/// Adds `row` to `games`: a seat of the last game, or a new game.
+fn add_row(games: &mut Vec<StoredGame>, row: GameSeatRow) -> Result<(), StoreError> {
+    let seat = seat_of(&row)?;
+    match games.last_mut() {
+        Some(game) if game.key.0 == row.key => game.seats.extend(seat),
+        _ => {
+            let mut game = game_of(row)?;
+            game.seats.extend(seat);
+            games.push(game);
+        }
+    }
+    Ok(())
 }
 
 /// The game of a row, without seats.

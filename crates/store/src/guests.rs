@@ -39,8 +39,8 @@ impl Store {
             .bind(name_key(name))
             .bind(GUEST_PASSWORD_HASH)
             .bind(now.unix())
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         });
         match inserted {
             Ok(row) => Ok(row.into()),

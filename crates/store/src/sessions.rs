@@ -91,8 +91,8 @@ impl Store {
             .bind(account.0)
             .bind(now.unix())
             .bind(address)
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         })?;
         Ok(SessionId(id))
     }
@@ -201,8 +201,8 @@ impl Store {
         let id = on_pool!(self, pool => {
             sqlx::query_scalar::<_, i64>("DELETE FROM sessions WHERE token_hash = $1 RETURNING id")
                 .bind(token_hash)
-                .fetch_optional(pool)
-                .await
+                .fetch_all(pool)
+                .await.map(crate::returning::first)
         })?;
         Ok(id.map(SessionId))
     }

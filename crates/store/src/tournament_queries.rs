@@ -113,8 +113,8 @@ impl Store {
             .bind(i64::from(new.rounds_planned))
             .bind(new.starts_at.unix())
             .bind(new.now.unix())
-            .fetch_one(pool)
-            .await
+            .fetch_all(pool)
+            .await.and_then(crate::returning::one)
         })?;
         Ok(id)
     }

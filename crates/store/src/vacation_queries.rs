@@ -90,7 +90,7 @@ impl Store {
             "RETURNING id, account_id, starts, ends, ended, auto"
         );
         let row = on_pool!(self, pool => {
-            sqlx::query_as::<_, VacationRow>(sql).bind(account.0).bind(at.unix()).fetch_optional(pool).await?
+            sqlx::query_as::<_, VacationRow>(sql).bind(account.0).bind(at.unix()).fetch_all(pool).await.map(crate::returning::first)?
         });
         Ok(row.map(vacation_of))
     }

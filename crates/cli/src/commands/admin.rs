@@ -65,6 +65,13 @@ enum AdminCommand {
         /// The account's name.
         name: String,
     },
+    /// Lists the games whose stored records are damaged (altered outside
+    /// the server: a move that is not legal, a record cut short), with
+    /// why; with a game's id, shows that game's record as stored.
+    Damaged {
+        /// A game's id: show its stored record and what is wrong with it.
+        game: Option<String>,
+    },
     /// Calls a game off: it is over and nobody won.
     Abort {
         /// The game's id (as in its address, `/games/{id}`).
@@ -118,6 +125,40 @@ async fn command(admin: &Admin, command: &AdminCommand, json: bool) -> Result<()
             say(json, json!({ "account": name, "link": link }), || {
                 format!("{link}\nThis link sets a new password for {name}; it works once, within the hour.")
             });
+        }
+        AdminCommand::Damaged { game: None } => {
+            let damaged = admin.damaged().await?;
+            if json {
+                let list: Vec<_> = damaged.iter().map(|d| json!({ "game": d.key.0, "damage": d.reason })).collect();
+                outln!("{}", json!({ "damaged": list }));
+            } else if damaged.is_empty() {
+                outln!("No game is damaged: every stored record reads and replays.");
+            } else {
+                for d in &damaged {
+                    outln!("{}  {}", d.key.0, d.reason);
+                }
+                outln!(
+                    "{} damaged; `arbiter admin damaged GAME` shows one as stored (docs/OPERATING.md, Damaged games).",
+                    damaged.len()
+                );
+            }
+        }
+        AdminCommand::Damaged { game: Some(game) } => {
+            let (raw, damage) = admin.damaged_game(game).await?;
+            if json {
+                let moves: Vec<_> = raw.moves.iter().map(|(ply, text)| json!({ "ply": ply, "move": text })).collect();
+                outln!("{}", json!({ "game": game, "damage": damage, "head": raw.head, "moves": moves }));
+            } else {
+                match &damage {
+                    Some(why) => outln!("Game {game} is damaged: {why}"),
+                    None => outln!("Game {game} is not damaged: its record reads and replays."),
+                }
+                outln!("Its stored head:\n{}", raw.head);
+                outln!("Its stored moves ({}):", raw.moves.len());
+                for (ply, text) in &raw.moves {
+                    outln!("{ply:>5}  {text}");
+                }
+            }
         }
         AdminCommand::Abort { game } => {
             admin.abort(game).await?;

@@ -8,6 +8,8 @@
 
 #![allow(dead_code, unused_imports)]
 
+pub mod players;
+
 use std::fs::File;
 use std::net::TcpListener;
 use std::ops::Deref;
@@ -16,7 +18,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-pub use arbiter_testkit::{ApiClient, PASSWORD, Socket, TestDatabase, next_message, socket_closed, view_at_ply};
+pub use arbiter_testkit::{
+    ApiClient, PASSWORD, SmtpListener, Socket, TestDatabase, next_message, socket_closed, view_at_ply,
+};
 use reqwest::{Client, StatusCode};
 
 /// How long a server may take to answer `GET /healthz` after it starts.

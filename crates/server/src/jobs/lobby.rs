@@ -29,14 +29,16 @@ async fn open_games(store: &Store, kept: &GameCache) -> Option<String> {
     };
     // A game whose free seats are all kept for people invited is theirs
     // to join, not the lobby's.
+    // A damaged game (its record does not replay) is left out, not the
+    // whole list.
     let games = games
         .into_iter()
         .filter(|stored| stored.has_open_seat())
-        .map(|stored| match kept.get(&stored.key).filter(|kept| kept.stored.version == stored.version) {
+        .filter_map(|stored| match kept.get(&stored.key).filter(|kept| kept.stored.version == stored.version) {
             Some(kept) => Some(kept.summary()),
             None => Table::load(stored).ok().map(|t| t.summary()),
         })
-        .collect::<Option<Vec<_>>>()?;
+        .collect::<Vec<_>>();
     serde_json::to_string(&ServerMessage::Lobby { games }).ok()
 }
 

@@ -20,7 +20,14 @@ fn backoff(attempts: i64) -> i64 {
 /// and after the last attempt the mail is given up (the account sees it).
 /// Returns how many were sent.
 pub async fn send_due(state: &AppState) -> usize {
-    let Some(mailer) = &state.mailer else { return 0 };
+    send_due_telling(state).await.0
+}
+
+/// [`send_due`], also telling whether the database failed on the way (a
+/// disk full, a database restarting): then the mail is looked at again
+/// soon, not in a minute.
+async fn send_due_telling(state: &AppState) -> (usize, bool) {
+    let Some(mailer) = &state.mailer else { return (0, false) };
     let _pass = mailer.pass.lock().await;
     let mut sent = 0;
     loop {
@@ -29,11 +36,11 @@ pub async fn send_due(state: &AppState) -> usize {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!(error = %e, "the mail due was not read");
-                return sent;
+                return (sent, true);
             }
         };
         if due.is_empty() {
-            return sent;
+            return (sent, false);
         }
         for mail in &due {
             let result = match mailer.send(mail).await {
@@ -53,20 +60,25 @@ pub async fn send_due(state: &AppState) -> usize {
             };
             if let Err(e) = result {
                 tracing::warn!(error = %e, "a mail's state was not stored");
-                return sent;
+                return (sent, true);
             }
         }
     }
 }
 
 /// Runs forever: sends the mail due, then waits to be woken (a mail
-/// queued) or for a minute (a retry may be due).
+/// queued) or for a minute (a retry may be due; five seconds if the
+/// database failed).
 pub async fn run(state: AppState, mailer: Arc<Mailer>) {
     loop {
-        send_due(&state).await;
+        let (_, failed) = send_due_telling(&state).await;
+        let pause = if failed { AFTER_DATABASE_FAILED } else { Duration::from_secs(60) };
         tokio::select! {
             () = mailer.wake.notified() => {}
-            () = tokio::time::sleep(Duration::from_secs(60)) => {}
+            () = tokio::time::sleep(pause) => {}
         }
     }
 }
+
+/// How soon the mail is looked at again after the database failed.
+const AFTER_DATABASE_FAILED: Duration = Duration::from_secs(5);

@@ -18,11 +18,9 @@ use std::sync::{Mutex, OnceLock};
 
 use arbiter_core::Seat;
 pub use arbiter_play::Match;
-use arbiter_play::{GameRecord, Timestamp};
+use arbiter_play::{GameRecord, PlayError, Timestamp};
 use arbiter_store::{AccountId, GameState, SeatHolder, StoredGame};
 use axum::extract::ws::Utf8Bytes;
-
-use crate::error::ApiError;
 
 /// A stored game with its play loaded.
 #[derive(Debug)]
@@ -92,7 +90,7 @@ impl Table {
     /// Loads a stored game: its record replays through the play layer,
     /// which keeps the moves from then on (the stored record keeps the
     /// rest, so copying the table costs the same at any ply).
-    pub fn load(mut stored: StoredGame) -> Result<Table, ApiError> {
+    pub fn load(mut stored: StoredGame) -> Result<Table, PlayError> {
         let play = Match::from_record(&stored.record)?;
         stored.record.moves = Vec::new();
         Ok(Table::new(stored, play))

@@ -26,7 +26,7 @@ pub(super) type Applied = Result<(Kept, Vec<StoredSeat>), StoreError>;
 
 /// A failure of the database as the store reports it.
 fn failed(e: rusqlite::Error) -> StoreError {
-    StoreError::NotCommitted { reason: e.to_string() }
+    super::not_committed(&e)
 }
 
 /// Binds `value` to the parameter `name` of `statement`, if it has one.

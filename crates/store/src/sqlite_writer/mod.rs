@@ -155,8 +155,8 @@ fn commit_together(connection: &mut Connection, jobs: Vec<Job>) {
                 let _ = job.answer.send(answer);
             }
         }
-        Attempt::Again => fail_all(jobs, "a change failed half way".into()),
-        Attempt::Failed(reason) => fail_all(jobs, reason),
+        Attempt::Again => fail_all(jobs, |_| StoreError::NotCommitted { reason: "a change failed half way".into() }),
+        Attempt::Failed(e) => fail_all(jobs, |_| not_committed(&e)),
     }
 }
 
@@ -168,13 +168,24 @@ enum Attempt {
     /// made again with savepoints.
     Again,
     /// The transaction failed: why.
-    Failed(String),
+    Failed(rusqlite::Error),
 }
 
-/// Answers every job of `jobs` with `reason`.
-fn fail_all(jobs: Vec<Job>, reason: String) {
+/// Answers every job of `jobs` with the error `why` makes.
+fn fail_all(jobs: Vec<Job>, why: impl Fn(&Job) -> StoreError) {
     for job in jobs {
-        let _ = job.answer.send(Err(StoreError::NotCommitted { reason: reason.clone() }));
+        let error = why(&job);
+        let _ = job.answer.send(Err(error));
+    }
+}
+
+/// Why a transaction that failed with `e` stored nothing: the disk is
+/// full (SQLite's `SQLITE_FULL`), or another failure.
+pub(super) fn not_committed(e: &rusqlite::Error) -> StoreError {
+    if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull) {
+        StoreError::DiskFull { reason: e.to_string() }
+    } else {
+        StoreError::NotCommitted { reason: e.to_string() }
     }
 }
 
@@ -183,21 +194,21 @@ fn fail_all(jobs: Vec<Job>, reason: String) {
 fn try_together(connection: &mut Connection, jobs: &[Job], savepoints: bool) -> Attempt {
     let mut tx = match connection.transaction_with_behavior(TransactionBehavior::Immediate) {
         Ok(tx) => tx,
-        Err(e) => return Attempt::Failed(e.to_string()),
+        Err(e) => return Attempt::Failed(e),
     };
     let mut outcomes = Vec::with_capacity(jobs.len());
     for job in jobs {
         let outcome = if savepoints || job.change.may_fail_midway() {
             let saved = match tx.savepoint() {
                 Ok(saved) => saved,
-                Err(e) => return Attempt::Failed(e.to_string()),
+                Err(e) => return Attempt::Failed(e),
             };
             let outcome = apply(&saved, &job.change);
             // A kept change's savepoint is released; a refused one's is
             // rolled back, then released.
             let ended = if outcome.is_ok() { saved.commit() } else { saved.finish() };
             if let Err(e) = ended {
-                return Attempt::Failed(e.to_string());
+                return Attempt::Failed(e);
             }
             outcome
         } else {
@@ -212,7 +223,7 @@ fn try_together(connection: &mut Connection, jobs: &[Job], savepoints: bool) -> 
     }
     match tx.commit() {
         Ok(()) => Attempt::Committed(outcomes),
-        Err(e) => Attempt::Failed(e.to_string()),
+        Err(e) => Attempt::Failed(e),
     }
 }
 
