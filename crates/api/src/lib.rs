@@ -26,6 +26,7 @@ pub mod players;
 pub mod ratings;
 pub mod report;
 pub mod rules;
+pub mod service;
 pub mod tournaments;
 pub mod vacation;
 
@@ -47,6 +48,7 @@ pub use players::{PlayerName, PlayerTally, PlayerView};
 pub use ratings::{LeaderboardEntry, RatingPointView, RatingView};
 pub use report::PositionReport;
 pub use rules::{RulesBlock, RulesExample, RulesExampleMove, RulesExampleRefusal, RulesPage, RulesSection};
+pub use service::{DatabaseService, OutageView, ServiceView};
 pub use tournaments::{
     Bye, NewTournament, Pairing, Tiebreaks, TournamentPlayer, TournamentRound, TournamentSummary, TournamentView,
 };

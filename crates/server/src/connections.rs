@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{Request, StatusCode};
+use axum::http::Request;
 use axum::response::IntoResponse;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -336,10 +336,22 @@ fn request_service(
         async move {
             match tokio::time::timeout(timeout, app.oneshot(request.map(Body::new))).await {
                 Ok(answer) => answer,
-                Err(_) => Ok((StatusCode::REQUEST_TIMEOUT, "the request took too long\n").into_response()),
+                Err(_) => Ok(timed_out(timeout)),
             }
         }
     })
+}
+
+/// The answer to a request not answered within `timeout`: the database
+/// was slow or stopped (a client that sends its body that slowly is rare),
+/// so `503 unavailable` with `Retry-After`, as when the database does not
+/// answer. What the request was doing may still be stored: a move sent
+/// again with the same ply is applied once.
+fn timed_out(timeout: Duration) -> axum::response::Response {
+    let message = format!("the server did not answer within {} s; try again", timeout.as_secs());
+    crate::error::ApiError::new(arbiter_api::ErrorCode::Unavailable, message)
+        .retry_after(crate::error::DATABASE_RETRY_AFTER)
+        .into_response()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ mod chat_hub;
 mod client;
 pub mod connections;
 pub mod cross_site;
+mod database_watch;
 mod deadline_alarm;
 mod error;
 mod hashing;
@@ -189,13 +190,15 @@ impl Jobs {
     }
 }
 
-/// Starts the background jobs of `state`: deadlines, the computer's
+/// Starts the background jobs of `state`: the database's watch,
+/// deadlines, the computer's
 /// searches (and the moves it owed when the server stopped), the lobby's
 /// list, the sweep of what expired, mail, and (on PostgreSQL) hearing of
 /// the changes other servers make.
 pub async fn start_jobs(state: &AppState) -> Jobs {
     let mut tasks = vec![
         tokio::spawn(jobs::deadlines::run(state.clone())),
+        tokio::spawn(database_watch::run(state.clone())),
         tokio::spawn(jobs::lobby::run(state.store.clone(), state.games.clone(), state.lobby.clone())),
         tokio::spawn(jobs::sweep::run(state.clone())),
         tokio::spawn(jobs::standings::fill(state.store.clone())),

@@ -110,6 +110,8 @@ pub struct Metrics {
     searches_running: Gauge,
     mail_queued: Gauge,
     mail_failed: Gauge,
+    database_up: Gauge,
+    database_outages: Counter,
 }
 
 impl Default for Metrics {
@@ -133,6 +135,8 @@ impl Metrics {
         if let Some(read) = ALLOCATIONS.get() {
             registry.register_collector(Box::new(AllocationCount(*read)));
         }
+        let database_outages = Counter::default();
+        registry.register("database_outages", "Times the database stopped answering", database_outages.clone());
         let gauge = |registry: &mut Registry, name: &str, help: &str| {
             let gauge = Gauge::default();
             registry.register(name, help, gauge.clone());
@@ -145,6 +149,8 @@ impl Metrics {
             searches_running: gauge(&mut registry, "searches_running", "The computer's searches running"),
             mail_queued: gauge(&mut registry, "mail_queued", "Mails waiting to be sent or tried again"),
             mail_failed: gauge(&mut registry, "mail_failed", "Mails given up (kept for their accounts to see)"),
+            database_up: gauge(&mut registry, "database_up", "1 if the database answered the last time it was asked"),
+            database_outages,
             registry,
             requests,
             latency,
@@ -163,6 +169,16 @@ impl Metrics {
     /// `count` moves or plays were applied.
     pub fn moved(&self, count: u64) {
         self.moves.inc_by(count);
+    }
+
+    /// The database answered (`answered`) the watch's question, or not.
+    pub fn database_answers(&self, answered: bool) {
+        self.database_up.set(i64::from(answered));
+    }
+
+    /// The database stopped answering.
+    pub fn database_outage(&self) {
+        self.database_outages.inc();
     }
 
     /// The database took `took` for `operation`.

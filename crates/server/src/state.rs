@@ -84,6 +84,8 @@ pub struct AppState {
     pub connections: crate::connections::Counter,
     /// What `GET /metrics` reports.
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// Whether the database answers, as last asked (`GET /api/service`).
+    pub database: Arc<crate::database_watch::DatabaseWatch>,
 }
 
 impl AppState {
@@ -115,6 +117,7 @@ impl AppState {
             mailer: None,
             connections: crate::connections::Counter::default(),
             metrics: Arc::default(),
+            database: Arc::default(),
         }
     }
 

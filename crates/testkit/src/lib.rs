@@ -16,6 +16,7 @@ mod client;
 mod database;
 mod modules;
 pub mod postgres;
+pub mod relay;
 mod smtp;
 
 pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};

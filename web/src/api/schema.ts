@@ -174,6 +174,9 @@ export interface paths {
   "/healthz": {
     get: operations["healthz"];
   };
+  "/api/service": {
+    get: operations["service"];
+  };
   "/metrics": {
     get: operations["metrics"];
   };
@@ -530,6 +533,19 @@ export interface components {
        */
       ply?: number | null;
     };
+    /** @description The database, as the server asks it every second. */
+    DatabaseService: {
+      /** @description Whether it answered the last time it was asked. */
+      up: boolean;
+      /** @description Since when it has not answered (RFC 3339), while it does not. */
+      down_since?: string | null;
+      /**
+       * Format: int64
+       * @description The outages seen since the server started.
+       */
+      outages: number;
+      last_outage?: components["schemas"]["OutageView"] | null;
+    };
     /** @description Every error answer's body. */
     ErrorBody: {
       /** @description The error. */
@@ -539,7 +555,7 @@ export interface components {
      * @description What kind of refusal an error is; each has its HTTP status.
      * @enum {string}
      */
-    ErrorCode: "malformed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "illegal" | "too_many_requests" | "internal" | "unavailable";
+    ErrorCode: "malformed" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_large" | "illegal" | "too_many_requests" | "internal" | "unavailable" | "damaged";
     /** @description What went wrong. */
     ErrorDetail: {
       /** @description The kind of error. */
@@ -1060,6 +1076,18 @@ export interface components {
      * @enum {string}
      */
     OptionType: "switch" | "number" | "text";
+    /** @description An outage of the database that ended. */
+    OutageView: {
+      /** @description When the database stopped answering (RFC 3339). */
+      began: string;
+      /** @description When it answered again (RFC 3339). */
+      ended: string;
+      /**
+       * Format: int64
+       * @description How long it lasted, in seconds.
+       */
+      seconds: number;
+    };
     /**
      * @description Who won a game and why, as the server's views and the command line's
      * `--json` both say it.
@@ -1516,6 +1544,11 @@ export interface components {
       /** @enum {string} */
       type: "error";
     }]>;
+    /** @description `GET /api/service`. */
+    ServiceView: {
+      /** @description The database, as this server finds it. */
+      database: components["schemas"]["DatabaseService"];
+    };
     /** @description A new session: the token to send as `Authorization: Bearer <token>`. */
     SessionCreated: {
       /** @description The token. */
@@ -3586,6 +3619,16 @@ export interface operations {
       503: {
         content: {
           "text/plain": string;
+        };
+      };
+    };
+  };
+  service: {
+    responses: {
+      /** @description the database as this server finds it, and the outages it saw */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ServiceView"];
         };
       };
     };

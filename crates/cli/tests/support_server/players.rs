@@ -69,6 +69,8 @@ pub struct Told {
     pub answers: Vec<Answer>,
     /// Reads (its game's view) answered 200 after a move was refused.
     pub reads_while_refused: usize,
+    /// Reads answered 503 (the database away).
+    pub reads_refused: usize,
     /// Anything a server should not have answered.
     pub unexpected: Vec<String>,
 }
@@ -131,16 +133,22 @@ pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing
         let (ply, mv, token) = match pending.take() {
             Some(again) => again,
             None => {
-                let (status, view) = server.get(&format!("/api/games/{id}"), None).await;
-                if status != StatusCode::OK {
-                    told.unexpected.push(format!("GET {id}: {status} {view}"));
+                let Some(view) = read(&server, id, None, &mut told).await else {
+                    if told.unexpected.is_empty() {
+                        continue;
+                    }
                     return told;
-                }
+                };
                 if view["status"]["state"] != "ongoing" {
                     return told;
                 }
                 let token = game.tokens[view["to_move"][0].as_str().unwrap()].clone();
-                let mine = server.view(id, Some(&token)).await;
+                let Some(mine) = read(&server, id, Some(&token), &mut told).await else {
+                    if told.unexpected.is_empty() {
+                        continue;
+                    }
+                    return told;
+                };
                 let Some(legal) = mine["legal"].as_array().filter(|l| !l.is_empty()) else { return told };
                 let ply = mine["ply"].as_u64().unwrap();
                 let pick = (ply as usize * 7 + 3) % legal.len();
@@ -189,6 +197,20 @@ pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing
         }
     }
     told
+}
+
+/// The view of the game `id` as `token` sees it; `None` after a pause if
+/// the server could not read it now (503: its database is away), and
+/// `None` with the answer noted as unexpected otherwise.
+async fn read(server: &Server, id: &str, token: Option<&str>, told: &mut Told) -> Option<Value> {
+    match server.try_call(reqwest::Method::GET, &format!("/api/games/{id}"), token, None).await {
+        Ok((StatusCode::OK, view)) => return Some(view),
+        Ok((StatusCode::SERVICE_UNAVAILABLE, _)) => told.reads_refused += 1,
+        Ok((status, answer)) => told.unexpected.push(format!("GET {id}: {status} {answer}")),
+        Err(e) => told.unexpected.push(format!("GET {id}: {e}")),
+    }
+    tokio::time::sleep(MOST_RETRY_PAUSE).await;
+    None
 }
 
 /// Checks the view `view` of `game` against what its player was told:

@@ -5,7 +5,7 @@
 
 #![allow(dead_code, unused_imports)]
 
-pub mod relay;
+pub use arbiter_testkit::relay;
 pub mod smtp;
 
 use std::ops::Deref;
