@@ -184,7 +184,12 @@ async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart(
         told.push(tokio::time::timeout(Duration::from_secs(30), task).await.expect("a task ends").unwrap());
     }
     let (status, signed) = server
-        .call(reqwest::Method::POST, "/api/sessions", None, Some(json!({"name": "cy", "password": support_server::PASSWORD})))
+        .call(
+            reqwest::Method::POST,
+            "/api/sessions",
+            None,
+            Some(json!({"name": "cy", "password": support_server::PASSWORD})),
+        )
         .await;
     assert_eq!(status, StatusCode::CREATED, "the account answered 201 is there: {signed}");
     let mail_deadline = Instant::now() + Duration::from_secs(20);

@@ -138,7 +138,7 @@ async fn command(admin: &Admin, command: &AdminCommand, json: bool) -> Result<()
                     outln!("{}  {}", d.key.0, d.reason);
                 }
                 outln!(
-                    "{} damaged; `arbiter admin damaged GAME` shows one as stored (docs/OPERATING.md, Damaged games).",
+                    "{} damaged; `arbiter admin damaged GAME` shows one as stored (docs/OPERATING.md, Faults).",
                     damaged.len()
                 );
             }
