@@ -103,7 +103,7 @@ async fn a_backup_taken_under_play_restores(kind: &str, source: &str, copy: Copy
     let server = Arc::new(server);
     let playing = Playing::new();
     let tasks: Vec<_> =
-        games.iter().map(|game| tokio::spawn(play(server.clone(), game.clone(), playing.clone()))).collect();
+        games.iter().map(|game| tokio::spawn(play(server.api.clone(), game.clone(), playing.clone()))).collect();
     tokio::time::sleep(BEFORE).await;
 
     let began = Instant::now();

@@ -23,8 +23,20 @@ use serde_json::Value;
 use support_server::players::{Playing, check_stored, create_games, play};
 use support_server::{Server, TestDatabase, next_message};
 
-/// Games played at once, half through each server.
-const GAMES: usize = 24;
+/// Games played at once, half through each server (`FAULT_GAMES`
+/// replaces it; docs/PERFORMANCE.md has the figures of 1,000).
+fn games() -> usize {
+    std::env::var("FAULT_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(24)
+}
+
+/// The players' run: with `FAULT_IN_FLIGHT`, at most that many moves
+/// sent at once.
+fn playing() -> Arc<Playing> {
+    match std::env::var("FAULT_IN_FLIGHT").ok().and_then(|s| s.parse().ok()) {
+        Some(most) => Playing::at_most_in_flight(most),
+        None => Playing::new(),
+    }
+}
 /// How long play goes on before the fault, and after it ends.
 const BEFORE: Duration = Duration::from_secs(2);
 const AFTER: Duration = Duration::from_secs(4);
@@ -51,20 +63,21 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
     let two = Arc::new(Server::start_with(url.as_str(), &args).await);
     let ann = one.account("ann").await;
     let bo = one.account("bo").await;
-    let games = create_games(&one, &ann, &bo, GAMES).await;
+    let count = games();
+    let games = create_games(&one, &ann, &bo, count).await;
     // The first game is played through the first server and watched on
     // the second.
     let watched = games[0].id.clone();
     let mut spectator = two.socket(&format!("/api/games/{watched}/live"), None).await;
     next_message(&mut spectator, Duration::from_secs(10)).await;
 
-    let playing = Playing::new();
+    let playing = playing();
     let tasks: Vec<_> = games
         .iter()
         .enumerate()
         .map(|(i, game)| {
             let server = if i % 2 == 0 { one.clone() } else { two.clone() };
-            tokio::spawn(play(server, game.clone(), playing.clone()))
+            tokio::spawn(play(server.api.clone(), game.clone(), playing.clone()))
         })
         .collect();
     tokio::time::sleep(BEFORE).await;
@@ -122,7 +135,7 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
     }
     tokio::time::sleep(AFTER).await;
     playing.stop.store(true, Ordering::SeqCst);
-    let mut told = Vec::with_capacity(GAMES);
+    let mut told = Vec::with_capacity(count);
     for task in tasks {
         told.push(tokio::time::timeout(Duration::from_secs(60), task).await.expect("a player ends").unwrap());
     }
@@ -168,7 +181,7 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
         }
     }
     eprintln!(
-        "{fault:?}, two servers, {GAMES} games: {acked_before} moves before, {acked_during} during, the first 503 \
+        "{fault:?}, two servers, {count} games: {acked_before} moves before, {acked_during} during, the first 503 \
          {first_refusal:?} in, /api/service down {seen_down:?} in; {} answers 503 (all with Retry-After); the first move taken {recovered_in:?} after \
          the database's return; {after} after it; {acked} acknowledged, {stored_though_refused} refused but found \
          stored (applied once), {stored} stored; lost 0, applied twice 0; the other server's spectator caught up",

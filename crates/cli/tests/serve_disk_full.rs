@@ -128,7 +128,7 @@ async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart(
     let server = Arc::new(server);
     let playing = Playing::new();
     let tasks: Vec<_> =
-        games.iter().map(|game| tokio::spawn(play(server.clone(), game.clone(), playing.clone()))).collect();
+        games.iter().map(|game| tokio::spawn(play(server.api.clone(), game.clone(), playing.clone()))).collect();
     tokio::time::sleep(BEFORE).await;
     let acks_before = playing.acked();
 

@@ -27,7 +27,8 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::Request;
+use axum::http::header::CONNECTION;
+use axum::http::{HeaderValue, Request};
 use axum::response::IntoResponse;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
@@ -47,6 +48,15 @@ const REFUSAL_WRITE: Duration = Duration::from_secs(1);
 
 /// How long a shutdown waits for the requests under way.
 const DRAIN: Duration = Duration::from_secs(30);
+
+/// How long, at shutdown, a trusted proxy's connection is left for the
+/// proxy to close: longer than the idle time after which the shipped
+/// Caddyfile's proxy closes its idle connections (5 s). Meanwhile each
+/// answer on it says `Connection: close`. A connection closed by the
+/// server while idle could cross a request the proxy is sending on it,
+/// which the proxy cannot send again elsewhere (a move is not
+/// idempotent): it would answer 502.
+const PROXY_LINGER: Duration = Duration::from_secs(6);
 
 /// The connection limits.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -221,7 +231,9 @@ impl AsyncWrite for Counted {
 
 /// Serves `app` on `listener` within `limits` until `shutdown` resolves,
 /// then stops accepting and lets the requests under way finish (up to
-/// 30 s). `counter` counts the connections open.
+/// 30 s); a trusted proxy's connections are left to the proxy to close
+/// for up to [`PROXY_LINGER`] first. `counter` counts the connections
+/// open.
 pub async fn serve_connections(
     listener: TcpListener,
     app: Router,
@@ -265,17 +277,26 @@ pub async fn serve_connections(
         };
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(Counted { stream, _ticket: ticket });
-        let service = request_service(app.clone(), peer, limits.request_timeout);
+        let service = request_service(app.clone(), peer, limits.request_timeout, stop.clone());
         let connection = http.serve_connection(io, service).with_upgrades();
         let mut stop = stop.clone();
+        let linger = if capped { Duration::ZERO } else { PROXY_LINGER };
         tokio::spawn(async move {
             let mut connection = std::pin::pin!(connection);
             let ended = tokio::select! {
                 ended = connection.as_mut() => ended,
                 () = stopped(&mut stop) => {
-                    // The request under way is answered; then it closes.
-                    connection.as_mut().graceful_shutdown();
-                    connection.await
+                    // A proxy's connection is left for the proxy to close
+                    // (each answer on it says so) for a while; then, as
+                    // any other, the request under way is answered and
+                    // it closes.
+                    match tokio::time::timeout(linger, connection.as_mut()).await {
+                        Ok(ended) => ended,
+                        Err(_) => {
+                            connection.as_mut().graceful_shutdown();
+                            connection.await
+                        }
+                    }
                 }
             };
             if let Err(e) = ended {
@@ -319,11 +340,14 @@ async fn refuse(mut stream: TcpStream, refusal: Refusal) {
 }
 
 /// The service of one connection from `peer`: the router, with the peer's
-/// address for the handlers, each request within `timeout`.
+/// address for the handlers, each request within `timeout`; once `stop`
+/// says the server is stopping, each answer (but a WebSocket's upgrade)
+/// says `Connection: close`.
 fn request_service(
     app: Router,
     peer: SocketAddr,
     timeout: Duration,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) -> impl hyper::service::Service<
     Request<Incoming>,
     Response = axum::response::Response,
@@ -333,11 +357,16 @@ fn request_service(
     hyper::service::service_fn(move |mut request: Request<Incoming>| {
         request.extensions_mut().insert(ConnectInfo(peer));
         let app = app.clone();
+        let stop = stop.clone();
         async move {
-            match tokio::time::timeout(timeout, app.oneshot(request.map(Body::new))).await {
-                Ok(answer) => answer,
-                Err(_) => Ok(timed_out(timeout)),
+            let mut answer = match tokio::time::timeout(timeout, app.oneshot(request.map(Body::new))).await {
+                Ok(answer) => answer?,
+                Err(_) => timed_out(timeout),
+            };
+            if *stop.borrow() && answer.status() != axum::http::StatusCode::SWITCHING_PROTOCOLS {
+                answer.headers_mut().insert(CONNECTION, HeaderValue::from_static("close"));
             }
+            Ok(answer)
         }
     })
 }

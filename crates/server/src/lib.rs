@@ -45,6 +45,7 @@ mod verbs;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -279,6 +280,25 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     let counter = state.connections.clone();
     let sockets = state.sockets.clone();
+    // Behind a proxy, a stopping server first says so on /readyz (and
+    // /healthz) while it
+    // still serves, so that the proxy's health checks pass it over before
+    // it stops taking connections: a request the proxy would have to send
+    // again elsewhere is never made (Debian's Caddy 2.6 sends such a
+    // request again without its body).
+    let stopping = state.stopping.clone();
+    let announce = if state.settings.trusted_proxies.is_empty() { Duration::ZERO } else { STOPPING_ANNOUNCED_FOR };
+    let shutdown = async move {
+        shutdown.await;
+        stopping.store(true, std::sync::atomic::Ordering::SeqCst);
+        if !announce.is_zero() {
+            tracing::info!(
+                seconds = announce.as_secs(),
+                "stopping: /readyz answers 503 while the proxy passes this server over"
+            );
+            tokio::time::sleep(announce).await;
+        }
+    };
     connections::serve_connections(listener, app(state), limits, counter, shutdown).await?;
     // The WebSockets outlive the requests that opened them: each closes
     // saying the server stops (1001) before the process ends.
@@ -288,6 +308,11 @@ pub async fn serve_on(
 
 /// How long a stopping server waits for its WebSockets to close.
 const SOCKETS_CLOSE_WITHIN: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// How long a stopping server behind a proxy answers `/healthz` with 503
+/// before it stops taking connections: longer than two of the shipped
+/// Caddyfile's health checks (one a second).
+const STOPPING_ANNOUNCED_FOR: Duration = Duration::from_secs(3);
 
 /// Opens the database, starts the jobs, raises the descriptor limit,
 /// listens on `config.listen`, and serves until SIGTERM or SIGINT, then

@@ -42,7 +42,7 @@ pub(crate) async fn openapi() -> Json<utoipa::openapi::OpenApi> {
         conditionals::read, conditionals::replace, conditionals::clear,
         vacation::read, vacation::start, vacation::end, vacation::cancel, vacation::switch_auto,
         live::game_live, live::lobby_live, live::me_live,
-        service::healthz, service::service, metrics::metrics, openapi,
+        service::healthz, service::readyz, service::service, metrics::metrics, openapi,
     ),
     components(schemas(arbiter_api::ServerMessage, arbiter_api::ClientMessage, arbiter_api::PersonalMessage)),
     modifiers(&BearerAuth),

@@ -86,6 +86,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Whether the database answers, as last asked (`GET /api/service`).
     pub database: Arc<crate::database_watch::DatabaseWatch>,
+    /// Set once the server is stopping: `/healthz` answers 503.
+    pub stopping: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl AppState {
@@ -118,6 +120,7 @@ impl AppState {
             connections: crate::connections::Counter::default(),
             metrics: Arc::default(),
             database: Arc::default(),
+            stopping: Arc::default(),
         }
     }
 

@@ -174,6 +174,9 @@ export interface paths {
   "/healthz": {
     get: operations["healthz"];
   };
+  "/readyz": {
+    get: operations["readyz"];
+  };
   "/api/service": {
     get: operations["service"];
   };
@@ -3615,7 +3618,23 @@ export interface operations {
           "text/plain": string;
         };
       };
-      /** @description the database does not answer */
+      /** @description the database does not answer, or the server is stopping */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  readyz: {
+    responses: {
+      /** @description the server takes requests */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description the server is stopping: a proxy passes it over */
       503: {
         content: {
           "text/plain": string;

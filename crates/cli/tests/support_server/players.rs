@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::Server;
+use super::ApiClient;
 
 /// The longest a refused move waits before it is sent again.
 pub const MOST_RETRY_PAUSE: Duration = Duration::from_millis(300);
@@ -30,7 +30,7 @@ pub struct TwoPlayerGame {
 
 /// Creates `count` games of `ann` (first seat) and `bo` (the open seat),
 /// Sage Tafl, A•G•O•G and Ogama in turn.
-pub async fn create_games(server: &Server, ann: &str, bo: &str, count: usize) -> Vec<TwoPlayerGame> {
+pub async fn create_games(server: &ApiClient, ann: &str, bo: &str, count: usize) -> Vec<TwoPlayerGame> {
     let mut games = Vec::with_capacity(count);
     for index in 0..count {
         let kind = ["sage", "agog", "ogama"][index % 3];
@@ -103,12 +103,20 @@ pub struct Playing {
     pub acks: AtomicUsize,
     /// Moves answered 503 (or 502, 504), by every player.
     pub refusals: AtomicUsize,
+    /// At most this many moves are sent at once, if set.
+    pub most_in_flight: Option<tokio::sync::Semaphore>,
 }
 
 impl Playing {
     /// A new run.
     pub fn new() -> Arc<Playing> {
         Arc::new(Playing::default())
+    }
+
+    /// A new run in which at most `moves` are sent at once (whatever the
+    /// number of games).
+    pub fn at_most_in_flight(moves: usize) -> Arc<Playing> {
+        Arc::new(Playing { most_in_flight: Some(tokio::sync::Semaphore::new(moves)), ..Playing::default() })
     }
 
     /// The moves acknowledged so far.
@@ -124,7 +132,7 @@ impl Playing {
 
 /// Plays `game` on `server` until it ends or `playing.stop` is set,
 /// picking among the legal moves by the ply.
-pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing>) -> Told {
+pub async fn play(server: ApiClient, game: TwoPlayerGame, playing: Arc<Playing>) -> Told {
     let mut told = Told::default();
     let id = &game.id;
     let mut pending: Option<(u64, String, String)> = None;
@@ -155,6 +163,10 @@ pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing
                 (ply, legal[pick]["move"].as_str().unwrap().to_string(), token)
             }
         };
+        let permit = match &playing.most_in_flight {
+            Some(most) => Some(most.acquire().await.expect("the semaphore is never closed")),
+            None => None,
+        };
         let sent = server
             .http
             .post(format!("{}/api/games/{id}/moves", server.base))
@@ -172,6 +184,7 @@ pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing
         let status = answer.status();
         let retry_after = answer.headers().get("retry-after").and_then(|v| v.to_str().ok()?.parse().ok());
         let body: Value = answer.json().await.unwrap_or(Value::Null);
+        drop(permit);
         let message = body["error"]["message"].as_str().unwrap_or_default().to_string();
         told.answers.push(Answer { ply, mv: mv.clone(), status, message, retry_after, at: Instant::now() });
         match status {
@@ -202,7 +215,7 @@ pub async fn play(server: Arc<Server>, game: TwoPlayerGame, playing: Arc<Playing
 /// The view of the game `id` as `token` sees it; `None` after a pause if
 /// the server could not read it now (503: its database is away), and
 /// `None` with the answer noted as unexpected otherwise.
-async fn read(server: &Server, id: &str, token: Option<&str>, told: &mut Told) -> Option<Value> {
+async fn read(server: &ApiClient, id: &str, token: Option<&str>, told: &mut Told) -> Option<Value> {
     match server.try_call(reqwest::Method::GET, &format!("/api/games/{id}"), token, None).await {
         Ok((StatusCode::OK, view)) => return Some(view),
         Ok((StatusCode::SERVICE_UNAVAILABLE, _)) => told.reads_refused += 1,

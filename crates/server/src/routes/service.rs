@@ -1,4 +1,4 @@
-//! `/healthz`, `/api/service`, and `/metrics` ([`super::metrics`]).
+//! `/healthz`, `/readyz`, `/api/service`, and `/metrics` ([`super::metrics`]).
 
 use arbiter_api::ServiceView;
 use axum::extract::State;
@@ -12,8 +12,20 @@ use crate::state::AppState;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/service", get(service))
         .route("/metrics", get(super::metrics::metrics))
+}
+
+#[utoipa::path(get, path = "/readyz", tag = "service",
+    responses((status = 200, description = "the server takes requests", body = String, content_type = "text/plain"),
+        (status = 503, description = "the server is stopping: a proxy passes it over", body = String, content_type = "text/plain")))]
+pub(crate) async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    if state.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+        (StatusCode::SERVICE_UNAVAILABLE, "the server is stopping")
+    } else {
+        (StatusCode::OK, "ready")
+    }
 }
 
 #[utoipa::path(get, path = "/api/service", tag = "service",
@@ -24,8 +36,11 @@ pub(crate) async fn service(State(state): State<AppState>) -> Json<ServiceView> 
 
 #[utoipa::path(get, path = "/healthz", tag = "service",
     responses((status = 200, description = "the database answers", body = String, content_type = "text/plain"),
-        (status = 503, description = "the database does not answer", body = String, content_type = "text/plain")))]
+        (status = 503, description = "the database does not answer, or the server is stopping", body = String, content_type = "text/plain")))]
 pub(crate) async fn healthz(State(state): State<AppState>) -> (StatusCode, &'static str) {
+    if state.stopping.load(std::sync::atomic::Ordering::SeqCst) {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    }
     match state.store.ping().await {
         Ok(()) => (StatusCode::OK, "ok"),
         Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the database does not answer"),
