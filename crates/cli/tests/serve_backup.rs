@@ -10,8 +10,9 @@
 //! there); a server started on the copy loads every game and takes a
 //! move in each one still on.
 //!
-//! `SERVE_BACKUP_GAMES` sets how many games are played (40 by default;
-//! docs/PERFORMANCE.md gives the figures of 1,000).
+//! `SERVE_BACKUP_GAMES` sets how many games are played (40 by default),
+//! `FAULT_IN_FLIGHT` how many turns at most at once (docs/PERFORMANCE.md
+//! gives the figures of 1,000 games, 64 at once).
 
 mod support_server;
 
@@ -95,13 +96,18 @@ impl Copy {
 }
 
 async fn a_backup_taken_under_play_restores(kind: &str, source: &str, copy: Copy) {
-    let server = Server::start(source).await;
+    // As many games as a run asks for may be made from one account.
+    let server = Server::start_with(
+        source,
+        &["--limit-games-per-account", "100000/hour", "--limit-games-per-address", "100000/hour"],
+    )
+    .await;
     let ann = server.account("ann").await;
     let bo = server.account("bo").await;
     let count = games_played();
     let games = create_games(&server, &ann, &bo, count).await;
     let server = Arc::new(server);
-    let playing = Playing::new();
+    let playing = Playing::from_env();
     let tasks: Vec<_> =
         games.iter().map(|game| tokio::spawn(play(server.api.clone(), game.clone(), playing.clone()))).collect();
     tokio::time::sleep(BEFORE).await;

@@ -29,14 +29,6 @@ fn games() -> usize {
     std::env::var("FAULT_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(24)
 }
 
-/// The players' run: with `FAULT_IN_FLIGHT`, at most that many moves
-/// sent at once.
-fn playing() -> Arc<Playing> {
-    match std::env::var("FAULT_IN_FLIGHT").ok().and_then(|s| s.parse().ok()) {
-        Some(most) => Playing::at_most_in_flight(most),
-        None => Playing::new(),
-    }
-}
 /// How long play goes on before the fault, and after it ends.
 const BEFORE: Duration = Duration::from_secs(2);
 const AFTER: Duration = Duration::from_secs(4);
@@ -58,7 +50,15 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
     let relay = Relay::start(format!("{}:{}", url.host_str().unwrap(), url.port().unwrap_or(5432))).await;
     url.set_host(Some("127.0.0.1")).unwrap();
     url.set_port(Some(relay.port)).unwrap();
-    let args = ["--request-timeout", REQUEST_TIMEOUT];
+    // As many games as a run asks for may be made from one account.
+    let args = [
+        "--request-timeout",
+        REQUEST_TIMEOUT,
+        "--limit-games-per-account",
+        "100000/hour",
+        "--limit-games-per-address",
+        "100000/hour",
+    ];
     let one = Arc::new(Server::start_with(url.as_str(), &args).await);
     let two = Arc::new(Server::start_with(url.as_str(), &args).await);
     let ann = one.account("ann").await;
@@ -71,7 +71,7 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
     let mut spectator = two.socket(&format!("/api/games/{watched}/live"), None).await;
     next_message(&mut spectator, Duration::from_secs(10)).await;
 
-    let playing = playing();
+    let playing = Playing::from_env();
     let tasks: Vec<_> = games
         .iter()
         .enumerate()

@@ -103,7 +103,7 @@ pub struct Playing {
     pub acks: AtomicUsize,
     /// Moves answered 503 (or 502, 504), by every player.
     pub refusals: AtomicUsize,
-    /// At most this many moves are sent at once, if set.
+    /// At most this many turns are played at once, if set.
     pub most_in_flight: Option<tokio::sync::Semaphore>,
 }
 
@@ -117,6 +117,16 @@ impl Playing {
     /// number of games).
     pub fn at_most_in_flight(moves: usize) -> Arc<Playing> {
         Arc::new(Playing { most_in_flight: Some(tokio::sync::Semaphore::new(moves)), ..Playing::default() })
+    }
+
+    /// A new run, with at most `FAULT_IN_FLIGHT` turns at once if that is
+    /// set (the runs of many games whose figures docs/PERFORMANCE.md
+    /// gives), else one turn at a time in every game.
+    pub fn from_env() -> Arc<Playing> {
+        match std::env::var("FAULT_IN_FLIGHT").ok().and_then(|s| s.parse().ok()) {
+            Some(most) => Playing::at_most_in_flight(most),
+            None => Playing::new(),
+        }
     }
 
     /// The moves acknowledged so far.
@@ -138,6 +148,11 @@ pub async fn play(server: ApiClient, game: TwoPlayerGame, playing: Arc<Playing>)
     let mut pending: Option<(u64, String, String)> = None;
     let mut refused_before = false;
     while !playing.stop.load(Ordering::SeqCst) {
+        // A turn (its reads and its move) is one of those in flight.
+        let _turn = match &playing.most_in_flight {
+            Some(most) => Some(most.acquire().await.expect("the semaphore is never closed")),
+            None => None,
+        };
         let (ply, mv, token) = match pending.take() {
             Some(again) => again,
             None => {
@@ -163,10 +178,6 @@ pub async fn play(server: ApiClient, game: TwoPlayerGame, playing: Arc<Playing>)
                 (ply, legal[pick]["move"].as_str().unwrap().to_string(), token)
             }
         };
-        let permit = match &playing.most_in_flight {
-            Some(most) => Some(most.acquire().await.expect("the semaphore is never closed")),
-            None => None,
-        };
         let sent = server
             .http
             .post(format!("{}/api/games/{id}/moves", server.base))
@@ -184,7 +195,6 @@ pub async fn play(server: ApiClient, game: TwoPlayerGame, playing: Arc<Playing>)
         let status = answer.status();
         let retry_after = answer.headers().get("retry-after").and_then(|v| v.to_str().ok()?.parse().ok());
         let body: Value = answer.json().await.unwrap_or(Value::Null);
-        drop(permit);
         let message = body["error"]["message"].as_str().unwrap_or_default().to_string();
         told.answers.push(Answer { ply, mv: mv.clone(), status, message, retry_after, at: Instant::now() });
         match status {
