@@ -11,17 +11,15 @@
 //! Caddy is installed by .ci/run; where it is missing the test says so,
 //! and passes only outside CI.
 
-mod support_server;
-
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::support_server::players::{Playing, check_stored, create_games, play};
+use crate::support_server::{ApiClient, Server, TestDatabase, free_port};
 use futures_util::StreamExt;
 use serde_json::Value;
-use support_server::players::{Playing, check_stored, create_games, play};
-use support_server::{ApiClient, Server, TestDatabase, free_port};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Games played at once.
@@ -139,6 +137,7 @@ async fn replace(server: Server, port: u16, database: &str, args: &[&str]) -> (S
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_replaced_one_after_the_other_behind_caddy_lose_nothing() {
+    let _one = crate::one_at_a_time();
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     let (port_one, port_two, port_caddy) = (free_port(), free_port(), free_port());
     let args = ["--trusted-proxy", "127.0.0.1/32"];

@@ -14,18 +14,16 @@
 //! `FAULT_IN_FLIGHT` how many turns at most at once (docs/PERFORMANCE.md
 //! gives the figures of 1,000 games, 64 at once).
 
-mod support_server;
-
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::support_server::players::{Playing, TwoPlayerGame, create_games, play};
+use crate::support_server::{Server, TestDatabase};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use support_server::players::{Playing, TwoPlayerGame, create_games, play};
-use support_server::{Server, TestDatabase};
 
 /// How long play goes on before the backup is taken.
 const BEFORE: Duration = Duration::from_secs(1);
@@ -154,7 +152,7 @@ async fn a_backup_taken_under_play_restores(kind: &str, source: &str, copy: Copy
 /// none acknowledged after `ended`. The moves it holds.
 fn check_copy(
     game: &TwoPlayerGame,
-    told: &support_server::players::Told,
+    told: &crate::support_server::players::Told,
     view: &Value,
     began: Instant,
     ended: Instant,
@@ -193,6 +191,7 @@ async fn play_one(server: &Server, game: &TwoPlayerGame, view: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_sqlite_backup_taken_under_play_restores() {
+    let _one = crate::one_at_a_time();
     let db = TestDatabase::sqlite();
     let folder = tempfile::tempdir().unwrap();
     let copy = Copy::Sqlite { source: db.url.clone(), copy: folder.path().join("copy.db") };
@@ -201,6 +200,7 @@ async fn an_sqlite_backup_taken_under_play_restores() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_postgres_dump_taken_under_play_restores() {
+    let _one = crate::one_at_a_time();
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     let Some(copy) = TestDatabase::postgres("this command-line test").await else { return };
     let folder = tempfile::tempdir().unwrap();

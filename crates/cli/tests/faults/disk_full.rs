@@ -15,8 +15,6 @@
 //! integrity_check`, and the server, started again, holds every move
 //! answered 2xx exactly at its ply, and nothing a 503 refused beyond it.
 
-mod support_server;
-
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -24,11 +22,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::support_server::Server;
+use crate::support_server::players::{Playing, check_stored, create_games, play};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
-use support_server::Server;
-use support_server::players::{Playing, check_stored, create_games, play};
 
 /// How large the filesystem is.
 const FILESYSTEM: &str = "size=16m";
@@ -101,12 +99,14 @@ async fn integrity(path: &Path) -> String {
 
 /// Registers `name` with a mail address: the status and the answer.
 async fn register(server: &Server, name: &str) -> (StatusCode, Value) {
-    let body = json!({"name": name, "password": support_server::PASSWORD, "email": format!("{name}@example.org")});
+    let body =
+        json!({"name": name, "password": crate::support_server::PASSWORD, "email": format!("{name}@example.org")});
     server.call(reqwest::Method::POST, "/api/accounts", None, Some(body)).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart() {
+    let _one = crate::one_at_a_time();
     let disk = match Tmpfs::mount(FILESYSTEM) {
         Ok(disk) => disk,
         Err(why) if std::env::var_os("CI").is_none() => {
@@ -117,7 +117,7 @@ async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart(
     };
     let database: PathBuf = disk.path().join("arbiter.db");
     let url = format!("sqlite://{}", database.display());
-    let smtp = support_server::SmtpListener::default();
+    let smtp = crate::support_server::SmtpListener::default();
     let smtp_url = smtp.start().await;
     let args = ["--smtp", smtp_url.as_str(), "--limit-registrations-per-address", "1000/hour"];
     let server = Server::start_with(&url, &args).await;
@@ -188,7 +188,7 @@ async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart(
             reqwest::Method::POST,
             "/api/sessions",
             None,
-            Some(json!({"name": "cy", "password": support_server::PASSWORD})),
+            Some(json!({"name": "cy", "password": crate::support_server::PASSWORD})),
         )
         .await;
     assert_eq!(status, StatusCode::CREATED, "the account answered 201 is there: {signed}");

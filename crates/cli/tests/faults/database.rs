@@ -11,17 +11,15 @@
 //! The database's PostgreSQL is shared with every other test, so it is
 //! reached through a relay ([`Relay`]) that the test cuts or pauses.
 
-mod support_server;
-
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use crate::support_server::players::{Playing, check_stored, create_games, play};
+use crate::support_server::{Server, TestDatabase, next_message};
 use arbiter_testkit::relay::Relay;
 use reqwest::StatusCode;
 use serde_json::Value;
-use support_server::players::{Playing, check_stored, create_games, play};
-use support_server::{Server, TestDatabase, next_message};
 
 /// Games played at once, half through each server (`FAULT_GAMES`
 /// replaces it; docs/PERFORMANCE.md has the figures of 1,000).
@@ -191,10 +189,12 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_stopped_for_10_s_under_two_servers_loses_nothing() {
+    let _one = crate::one_at_a_time();
     a_database_fault_loses_nothing(Fault::Stopped(Duration::from_secs(10))).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_frozen_for_5_s_under_two_servers_loses_nothing() {
+    let _one = crate::one_at_a_time();
     a_database_fault_loses_nothing(Fault::Frozen(Duration::from_secs(5))).await;
 }

@@ -5,15 +5,13 @@
 //! the lists still list, and `arbiter admin damaged` names exactly the
 //! damaged games, and shows one as stored. On SQLite and on PostgreSQL.
 
-mod support_server;
-
 use std::process::Command;
 
+use crate::support_server::players::create_games;
+use crate::support_server::{Server, TestDatabase};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
-use support_server::players::create_games;
-use support_server::{Server, TestDatabase};
 
 /// Runs `statements` on the database at `url`.
 async fn run_sql(url: &str, statements: &[String]) {
@@ -126,6 +124,7 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
     assert!(lobby.as_array().unwrap().iter().any(|g| g["id"] == open.as_str()), "{lobby}");
 
     let found = admin_damaged(&db.url, &[]);
+    eprintln!("{}: arbiter admin damaged --json: {found}", db.kind);
     let mut named: Vec<&str> =
         found["damaged"].as_array().unwrap().iter().map(|d| d["game"].as_str().unwrap()).collect();
     named.sort_unstable();
@@ -149,11 +148,13 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn damaged_games_on_sqlite_are_shown_as_such_and_touch_nothing_else() {
+    let _one = crate::one_at_a_time();
     damaged_games_are_shown_as_such_and_touch_nothing_else(&TestDatabase::sqlite()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn damaged_games_on_postgres_are_shown_as_such_and_touch_nothing_else() {
+    let _one = crate::one_at_a_time();
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     damaged_games_are_shown_as_such_and_touch_nothing_else(&db).await;
 }
