@@ -191,7 +191,7 @@ async fn play_one(server: &Server, game: &TwoPlayerGame, view: &Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_sqlite_backup_taken_under_play_restores() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     let db = TestDatabase::sqlite();
     let folder = tempfile::tempdir().unwrap();
     let copy = Copy::Sqlite { source: db.url.clone(), copy: folder.path().join("copy.db") };
@@ -200,7 +200,7 @@ async fn an_sqlite_backup_taken_under_play_restores() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_postgres_dump_taken_under_play_restores() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     let Some(copy) = TestDatabase::postgres("this command-line test").await else { return };
     let folder = tempfile::tempdir().unwrap();

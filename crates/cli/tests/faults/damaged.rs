@@ -148,13 +148,13 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn damaged_games_on_sqlite_are_shown_as_such_and_touch_nothing_else() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     damaged_games_are_shown_as_such_and_touch_nothing_else(&TestDatabase::sqlite()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn damaged_games_on_postgres_are_shown_as_such_and_touch_nothing_else() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     damaged_games_are_shown_as_such_and_touch_nothing_else(&db).await;
 }

@@ -189,12 +189,12 @@ async fn a_database_fault_loses_nothing(fault: Fault) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_stopped_for_10_s_under_two_servers_loses_nothing() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     a_database_fault_loses_nothing(Fault::Stopped(Duration::from_secs(10))).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_frozen_for_5_s_under_two_servers_loses_nothing() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     a_database_fault_loses_nothing(Fault::Frozen(Duration::from_secs(5))).await;
 }

@@ -106,7 +106,7 @@ async fn register(server: &Server, name: &str) -> (StatusCode, Value) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     let disk = match Tmpfs::mount(FILESYSTEM) {
         Ok(disk) => disk,
         Err(why) if std::env::var_os("CI").is_none() => {

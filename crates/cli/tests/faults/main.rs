@@ -18,11 +18,11 @@ mod replaced;
 /// The faults are tested one at a time: each runs servers under load, and
 /// what a test asserts of time (a refusal within seconds, not a hang)
 /// takes the machine to be its own.
-static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Holds the machine for one fault's test until dropped.
-fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
-    ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+async fn one_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    ONE_AT_A_TIME.lock().await
 }
 
 /// Every `.rs` file of this folder is a module of this binary.

@@ -137,7 +137,7 @@ async fn replace(server: Server, port: u16, database: &str, args: &[&str]) -> (S
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_servers_replaced_one_after_the_other_behind_caddy_lose_nothing() {
-    let _one = crate::one_at_a_time();
+    let _one = crate::one_at_a_time().await;
     let Some(db) = TestDatabase::postgres("this command-line test").await else { return };
     let (port_one, port_two, port_caddy) = (free_port(), free_port(), free_port());
     let args = ["--trusted-proxy", "127.0.0.1/32"];
