@@ -1,19 +1,11 @@
-//! Whether the database answers: a job asks it every second (a ping that
-//! may take at most two), and keeps what it found for `GET /api/service`,
-//! `/metrics` and the log: up or down, since when, and the outages seen.
+//! Whether the database answers, as the watch job
+//! ([`crate::jobs::database`]) last found it, for `GET /api/service`: up
+//! or down, since when, and the outages seen.
 
 use std::sync::Mutex;
-use std::time::Duration;
 
 use arbiter_api::{DatabaseService, OutageView};
 use arbiter_play::Timestamp;
-
-use crate::state::AppState;
-
-/// How often the database is asked.
-const EVERY: Duration = Duration::from_secs(1);
-/// How long it has to answer.
-const WITHIN: Duration = Duration::from_secs(2);
 
 /// What the watch found.
 #[derive(Debug)]
@@ -90,24 +82,6 @@ impl DatabaseWatch {
                 seconds: ended.unix() - began.unix(),
             }),
         }
-    }
-}
-
-/// Runs forever: asks the database every second and tells the log and
-/// the metrics when it stops answering and when it answers again.
-pub async fn run(state: AppState) {
-    loop {
-        let answered = matches!(tokio::time::timeout(WITHIN, state.store.ping()).await, Ok(Ok(())));
-        match state.database.asked(answered, state.clock.now()) {
-            Seen::Same => {}
-            Seen::Down => {
-                tracing::error!("the database does not answer; changes are refused with 503 until it does");
-                state.metrics.database_outage();
-            }
-            Seen::Up(seconds) => tracing::warn!(down_for_seconds = seconds, "the database answers again"),
-        }
-        state.metrics.database_answers(answered);
-        tokio::time::sleep(EVERY).await;
     }
 }
 

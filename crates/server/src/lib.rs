@@ -199,7 +199,7 @@ impl Jobs {
 pub async fn start_jobs(state: &AppState) -> Jobs {
     let mut tasks = vec![
         tokio::spawn(jobs::deadlines::run(state.clone())),
-        tokio::spawn(database_watch::run(state.clone())),
+        tokio::spawn(jobs::database::run(state.clone())),
         tokio::spawn(jobs::lobby::run(state.store.clone(), state.games.clone(), state.lobby.clone())),
         tokio::spawn(jobs::sweep::run(state.clone())),
         tokio::spawn(jobs::standings::fill(state.store.clone())),
