@@ -9,6 +9,7 @@
 //!   test's process or as `arbiter serve`;
 //! - [`SmtpListener`]: a mail server on loopback that keeps what it is
 //!   sent;
+//! - [`run_sql`]: statements run straight on a test's database;
 //! - [`files_not_named_as_modules`]: the check that a test binary made of
 //!   one module per file left none out.
 
@@ -18,8 +19,10 @@ mod modules;
 pub mod postgres;
 pub mod relay;
 mod smtp;
+mod sql;
 
 pub use client::{ApiClient, PASSWORD, Socket, next_message, socket_closed, view_at_ply};
 pub use database::TestDatabase;
 pub use modules::files_not_named_as_modules;
 pub use smtp::{Received, SmtpListener, verification_token};
+pub use sql::run_sql;

@@ -11,22 +11,6 @@ use crate::support_server::players::create_games;
 use crate::support_server::{Server, TestDatabase};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
-use sqlx::Connection;
-
-/// Runs `statements` on the database at `url`.
-async fn run_sql(url: &str, statements: &[String]) {
-    if url.starts_with("sqlite:") {
-        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
-        for st in statements {
-            sqlx::query(sqlx::AssertSqlSafe(st.as_str())).execute(&mut c).await.unwrap();
-        }
-    } else {
-        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
-        for st in statements {
-            sqlx::query(sqlx::AssertSqlSafe(st.as_str())).execute(&mut c).await.unwrap();
-        }
-    }
-}
 
 /// A game of `ann` (first seat) and `bo` with `moves` played.
 async fn game_played(server: &Server, ann: &str, bo: &str, moves: usize) -> String {
@@ -92,7 +76,7 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
     assert_eq!(terminated, Some(0), "the server stops cleanly:\n{}", server.log_text());
     drop(server);
 
-    run_sql(
+    arbiter_testkit::run_sql(
         &db.url,
         &[
             format!("UPDATE game_moves SET move = 'z99-z98' WHERE game_key = '{illegal}' AND ply = 2"),

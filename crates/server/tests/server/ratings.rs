@@ -194,19 +194,7 @@ async fn a_rating_range_keeps_others_out(s: &TestServer) {
 
 /// Runs `statements` on the server's database.
 async fn run_sql(s: &TestServer, statements: &[String]) {
-    use sqlx::Connection;
-    let url = s.database_url();
-    if url.starts_with("sqlite:") {
-        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
-        for st in statements {
-            sqlx::query(sqlx::AssertSqlSafe(st.as_str())).execute(&mut c).await.unwrap();
-        }
-    } else {
-        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
-        for st in statements {
-            sqlx::query(sqlx::AssertSqlSafe(st.as_str())).execute(&mut c).await.unwrap();
-        }
-    }
+    arbiter_testkit::run_sql(s.database_url(), statements).await;
 }
 
 async fn leaderboards_list_the_settled_and_active(s: &TestServer) {
