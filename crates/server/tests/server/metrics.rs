@@ -111,3 +111,25 @@ async fn the_metrics_token_reads_them_from_anywhere() {
     assert!(metrics(&s).await.contains("arbiter_moves_total 0"), "this machine needs no token");
     s.finish().await;
 }
+
+/// `GET /api/service` and `GET /readyz` tell anyone (a stranger, a
+/// signed-in player) the same few facts, take no input (a query is
+/// ignored), and read only what the server keeps: the database's watch
+/// and whether it is stopping.
+async fn the_service_and_readiness_are_told_to_anyone(s: &TestServer) {
+    let ann = s.account("ann").await;
+    for token in [None, Some(ann.as_str())] {
+        let (status, service) = s.get("/api/service?up=false&x=%ff", token).await;
+        assert_eq!(status, StatusCode::OK, "{service}");
+        assert_eq!(service["database"]["up"], true, "{service}");
+        assert_eq!(service["database"]["outages"], 0, "{service}");
+        assert!(service["database"].get("down_since").is_none(), "{service}");
+        let answer = s.http.get(format!("{}/readyz", s.base)).send().await.unwrap();
+        assert_eq!(answer.status(), StatusCode::OK);
+        assert_eq!(answer.text().await.unwrap(), "ready");
+    }
+    let (status, refused) = s.post("/api/service", None, json!({"up": false})).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{refused}");
+}
+
+on_both!(service_on_sqlite, service_on_postgres, the_service_and_readiness_are_told_to_anyone);
