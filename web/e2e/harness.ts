@@ -37,13 +37,14 @@ export async function startServer(extra: string[] = []): Promise<Server> {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
   const args = [...TEST_LIMITS, ...extra];
-  let running = await launch(bin, dir, '127.0.0.1:0', args);
+  const database = `sqlite://${join(dir, 'games.db')}`;
+  let running = await launch(bin, database, '127.0.0.1:0', args);
   const url = running.url;
   return {
     url,
     async restart() {
       await running.stop();
-      running = await launch(bin, dir, new URL(url).host, args);
+      running = await launch(bin, database, new URL(url).host, args);
     },
     async stop() {
       await running.stop();
@@ -52,10 +53,31 @@ export async function startServer(extra: string[] = []): Promise<Server> {
   };
 }
 
-async function launch(bin: string, dir: string, listen: string, extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+/**
+ * Starts `arbiter serve` as `startServer` does, on `database` (a
+ * PostgreSQL URL that other servers may share); `restart` stops it with
+ * SIGTERM and starts it again on the same address, as an upgrade would.
+ */
+export async function startServerOn(database: string, extra: string[] = []): Promise<Server> {
+  const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
+  const args = [...TEST_LIMITS, ...extra];
+  let running = await launch(bin, database, '127.0.0.1:0', args);
+  const url = running.url;
+  return {
+    url,
+    async restart() {
+      await running.stop();
+      running = await launch(bin, database, new URL(url).host, args);
+    },
+    stop: () => running.stop(),
+  };
+}
+
+async function launch(bin: string, database: string, listen: string, extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
   const child: ChildProcess = spawn(
     bin,
-    ['--json', 'serve', '--listen', listen, '--database', `sqlite://${join(dir, 'games.db')}`, ...extra],
+    ['--json', 'serve', '--listen', listen, '--database', database, ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ARBITER_LOG: 'warn' } },
   );
   let log = '';

@@ -23,6 +23,9 @@ pub struct Played {
     pub ply: u64,
     /// Both players' live sockets, when moves go over them.
     pub live: Option<Pair>,
+    /// Moves found stored when a move sent after them was answered 409:
+    /// their own answers were lost.
+    pub resynced: u64,
 }
 
 /// A move made.
@@ -53,7 +56,7 @@ pub async fn new_game(http: &Client, base: &str, game: GameId, tokens: [String; 
     let (status, view) =
         post(http, format!("{base}/api/games/{id}/seats/{label}"), Some(&tokens[1]), json!(null)).await;
     assert!(status.is_success(), "the second player did not take the seat ({status}: {view})");
-    Played { id, tokens, ply: 0, live: None }
+    Played { id, tokens, ply: 0, live: None, resynced: 0 }
 }
 
 /// Posts a move and reads the whole answer, without parsing it unless it
@@ -72,6 +75,12 @@ pub async fn post_move(http: &Client, url: String, token: &str, body: Value) -> 
     }
 }
 
+/// The ply game `id` stands at, as stored.
+pub async fn stored_ply(http: &Client, base: &str, id: &str, token: &str) -> Option<u64> {
+    let answer = http.get(format!("{base}/api/games/{id}")).bearer_auth(token).send().await.ok()?;
+    answer.json::<Value>().await.ok()?["ply"].as_u64()
+}
+
 impl Played {
     /// Makes the line's move at this game's ply: on the mover's socket
     /// when the game has its sockets, else over HTTP. `None` when the
@@ -87,6 +96,15 @@ impl Played {
                 let body = json!({"move": step.text, "ply": ply});
                 match post_move(http, url, &self.tokens[step.seat], body).await.0 {
                     StatusCode::OK => Outcome::Acknowledged,
+                    StatusCode::CONFLICT => {
+                        // The ply is stale: a move whose answer was lost
+                        // (the server stopped) was stored. Go on from the
+                        // game as stored.
+                        let stored = stored_ply(http, base, &self.id, &self.tokens[0]).await.unwrap_or(ply);
+                        self.resynced += stored.saturating_sub(ply);
+                        self.ply = stored.max(ply);
+                        Outcome::Refused
+                    }
                     _ => Outcome::Refused,
                 }
             }

@@ -36,7 +36,7 @@ use crate::report::{Report, rounded};
 use crate::{Args, Server, accounts, percentile, post, start_server};
 
 /// Sockets being opened at once.
-const OPENING_AT_ONCE: usize = 256;
+pub(crate) const OPENING_AT_ONCE: usize = 256;
 
 /// What the sockets have heard, counted as they hear it.
 #[derive(Default)]
@@ -79,7 +79,7 @@ fn source(index: usize, per_address: usize) -> Ipv4Addr {
 /// Raises this process's descriptor limit to `wanted` (the hard limit too,
 /// when this process may: the server started after inherits it); the
 /// limits now.
-fn raise_descriptors(wanted: u64) -> (u64, u64) {
+pub(crate) fn raise_descriptors(wanted: u64) -> (u64, u64) {
     let (soft, hard) = rlimit::Resource::NOFILE.get().unwrap_or((1024, 1024));
     if hard < wanted && rlimit::Resource::NOFILE.set(wanted, wanted).is_ok() {
         return (wanted, wanted);
@@ -102,7 +102,7 @@ fn kernel_tcp_kib() -> u64 {
 }
 
 /// The server's descriptor limit, as `/proc/<pid>/limits` says.
-fn server_descriptors(server: &Server) -> String {
+pub(crate) fn server_descriptors(server: &Server) -> String {
     let limits = std::fs::read_to_string(format!("/proc/{}/limits", server.child.id())).unwrap_or_default();
     limits
         .lines()
@@ -148,31 +148,55 @@ async fn open(address: SocketAddr, from: Ipv4Addr, path: String, crowd: bool, he
 
 /// What every worker is told: where its sockets go.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Plan {
+pub(crate) struct Plan {
     /// The servers' addresses; socket `i` goes to server `i % len`.
-    servers: Vec<SocketAddr>,
+    pub servers: Vec<SocketAddr>,
     /// The crowded game's live path.
-    crowd_path: String,
+    pub crowd_path: String,
     /// The idle games' live paths.
-    paths: Vec<String>,
+    pub paths: Vec<String>,
     /// Spectators of the crowded game.
-    crowd: usize,
+    pub crowd: usize,
     /// Sockets from each source address.
-    per_address: usize,
+    pub per_address: usize,
+}
+
+impl Plan {
+    /// Socket `index`'s server, source address, path, and whether it is
+    /// one of the crowd.
+    pub fn socket(&self, index: usize) -> (SocketAddr, Ipv4Addr, String, bool) {
+        let (path, crowd) = match target(index, self.crowd, self.paths.len()) {
+            Target::Crowd => (self.crowd_path.clone(), true),
+            Target::Game(g) => (self.paths[g].clone(), false),
+            Target::Lobby => ("/api/lobby/live".to_string(), false),
+        };
+        (self.servers[index % self.servers.len()], source(index, self.per_address), path, crowd)
+    }
+
+    /// Reads the plan a worker was given (`--worker-plan`) and its range
+    /// (`--worker-range FROM..TO`).
+    pub fn of_worker(args: &Args) -> (Plan, std::ops::Range<usize>) {
+        let file = args.worker_plan.as_ref().expect("--worker-plan");
+        let plan: Plan = serde_json::from_slice(&std::fs::read(file).unwrap()).expect("a plan");
+        let (from, to) =
+            args.worker_range.as_deref().and_then(|r| r.split_once("..")).expect("--worker-range FROM..TO");
+        (plan, from.parse().unwrap()..to.parse().unwrap())
+    }
 }
 
 /// A worker process holding sockets `from..to` of the plan.
-struct Worker {
+pub(crate) struct Worker {
     child: std::process::Child,
     input: std::process::ChildStdin,
     lines: tokio::sync::mpsc::UnboundedReceiver<String>,
 }
 
 impl Worker {
-    /// Starts this program as the worker for sockets `from..to`.
-    fn start(plan: &std::path::Path, from: usize, to: usize) -> Worker {
+    /// Starts this program as the worker (`scenario`) for sockets
+    /// `from..to`.
+    pub fn start(scenario: &str, plan: &std::path::Path, from: usize, to: usize) -> Worker {
         let mut child = std::process::Command::new(std::env::current_exe().unwrap())
-            .args(["--scenario", "idle-worker", "--worker-plan"])
+            .args(["--scenario", scenario, "--worker-plan"])
             .arg(plan)
             .args(["--worker-range", &format!("{from}..{to}")])
             .stdin(std::process::Stdio::piped())
@@ -194,19 +218,26 @@ impl Worker {
     }
 
     /// Tells it `command`.
-    fn tell(&mut self, command: &str) {
+    pub fn tell(&mut self, command: &str) {
         use std::io::Write;
         writeln!(self.input, "{command}").and_then(|()| self.input.flush()).expect("the worker listens");
     }
 
     /// Its next line, after `command`'s words.
-    async fn answer(&mut self, command: &str) -> Vec<u64> {
-        let line = tokio::time::timeout(Duration::from_secs(120), self.lines.recv())
-            .await
-            .expect("the worker answers within 2 minutes")
-            .expect("the worker runs");
+    pub async fn answer(&mut self, command: &str) -> Vec<u64> {
+        let line = self.answer_line().await;
         let rest = line.strip_prefix(command).unwrap_or_else(|| panic!("'{line}': not an answer to {command}"));
         rest.split_whitespace().map(|n| n.parse().unwrap()).collect()
+    }
+}
+
+impl Worker {
+    /// Its next line, whatever it says.
+    pub async fn answer_line(&mut self) -> String {
+        tokio::time::timeout(Duration::from_secs(120), self.lines.recv())
+            .await
+            .expect("the worker answers within 2 minutes")
+            .expect("the worker runs")
     }
 }
 
@@ -262,8 +293,9 @@ pub async fn run(args: &Args) -> Report {
     let opening = Instant::now();
     let processes = args.socket_processes.max(1);
     let share = count.div_ceil(processes);
-    let mut workers: Vec<Worker> =
-        (0..processes).map(|w| Worker::start(&plan_file, w * share, ((w + 1) * share).min(count))).collect();
+    let mut workers: Vec<Worker> = (0..processes)
+        .map(|w| Worker::start("idle-worker", &plan_file, w * share, ((w + 1) * share).min(count)))
+        .collect();
     let mut open_count = 0;
     let mut crowd_open = 0;
     for worker in &mut workers {
@@ -384,22 +416,14 @@ pub async fn run(args: &Args) -> Report {
 /// since 1970>…` once each of its crowd has the next message, or after a
 /// minute), `count` (`count <messages> <ended>`).
 pub async fn worker(args: &Args) -> Report {
-    let plan: Plan = serde_json::from_slice(&std::fs::read(args.worker_plan.as_ref().expect("--worker-plan")).unwrap())
-        .expect("a plan");
-    let (from, to) = args.worker_range.as_deref().and_then(|r| r.split_once("..")).expect("--worker-range FROM..TO");
-    let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
-    raise_descriptors((to - from) as u64 + 1000);
+    let (plan, range) = Plan::of_worker(args);
+    raise_descriptors(range.len() as u64 + 1000);
     let heard = Arc::new(Heard::default());
-    let opened: Vec<(bool, bool)> = stream::iter(from..to)
+    let opened: Vec<(bool, bool)> = stream::iter(range)
         .map(|i| {
-            let (path, crowd) = match target(i, plan.crowd, plan.paths.len()) {
-                Target::Crowd => (plan.crowd_path.clone(), true),
-                Target::Game(g) => (plan.paths[g].clone(), false),
-                Target::Lobby => ("/api/lobby/live".to_string(), false),
-            };
-            let server = plan.servers[i % plan.servers.len()];
+            let (server, from, path, crowd) = plan.socket(i);
             let heard = heard.clone();
-            async move { (open(server, source(i, plan.per_address), path, crowd, heard).await, crowd) }
+            async move { (open(server, from, path, crowd, heard).await, crowd) }
         })
         .buffer_unordered(OPENING_AT_ONCE)
         .collect()

@@ -14,7 +14,9 @@
 //!   flight (see `sequential.rs`).
 //! - `--scenario flood|hog|lobby`: one person attacking the server (see
 //!   `abuse.rs`); `watch`: the cost of a move with many spectators;
-//!   `idle`: 100,000 idle sockets on one server (see `idle.rs`).
+//!   `idle`: 100,000 idle sockets on one server (see `idle.rs`);
+//!   `storm`: the server restarted under its idle sockets, which all
+//!   reconnect with the browser's jittered back-off (see `storm.rs`).
 //!
 //! On a PostgreSQL `--database` each run makes a database of its own on
 //! that server and drops it afterwards (`database.rs`). `--json` ends the
@@ -38,6 +40,7 @@ mod recorded;
 mod report;
 mod sequential;
 mod setup;
+mod storm;
 mod watch;
 
 use std::process::{Child, Command, Stdio};
@@ -71,9 +74,11 @@ pub struct Args {
     /// served), `hog` (one account's queue of level-10 searches beside
     /// another's level-1 game), `lobby` (the CPU time lobby sockets cost
     /// a game created), `watch` (the CPU time a move costs with many
-    /// spectators, and their messages' size), or `idle` (many idle
+    /// spectators, and their messages' size), `idle` (many idle
     /// sockets: memory, a move to a crowd, moves a second with them
-    /// open).
+    /// open), or `storm` (the server restarted under `--idle-sockets`
+    /// that reconnect with jitter: time to hold them all again, what was
+    /// refused, moves a second before and after).
     #[arg(long, default_value = "moves")]
     scenario: String,
     /// `moves`: how moves are sent: `http` (`POST …/moves`, counted at
@@ -159,20 +164,20 @@ pub struct Args {
     /// `lobby`: games created (with and without the sockets).
     #[arg(long, default_value_t = 20)]
     lobby_games: usize,
-    /// `idle`: WebSockets opened and held.
+    /// `idle`, `storm`: WebSockets opened and held.
     #[arg(long, default_value_t = 100_000)]
     idle_sockets: usize,
-    /// `idle`: games their spectators watch (besides the crowded one);
+    /// `idle`, `storm`: games their spectators watch (besides the crowded one);
     /// their moves are the moves a second measured.
     #[arg(long, default_value_t = 1000)]
     idle_games: usize,
-    /// `idle`: spectators of the crowded game.
+    /// `idle`, `storm`: spectators of the crowded game.
     #[arg(long, default_value_t = 10_000)]
     crowd: usize,
     /// `idle`: moves of the crowded game timed.
     #[arg(long, default_value_t = 5)]
     crowd_moves: u64,
-    /// `idle`: sockets from each loopback source address (the server's
+    /// `idle`, `storm`: sockets from each loopback source address (the server's
     /// default limits allow 256 an address).
     #[arg(long, default_value_t = 200)]
     per_address: usize,
@@ -181,10 +186,15 @@ pub struct Args {
     /// opens `80 / N` database connections unless `--server-args` says.
     #[arg(long, default_value_t = 1)]
     servers: usize,
-    /// `idle`: processes holding the sockets (each within its own
+    /// `idle`, `storm`: processes holding the sockets (each within its own
     /// descriptor limit).
     #[arg(long, default_value_t = 1)]
     socket_processes: usize,
+    /// `storm`: the control run: everything but the restart, with a
+    /// pause of 5 s in its place, so that moves/s
+    /// after it can be told from moves/s after a storm.
+    #[arg(long)]
+    without_restart: bool,
     /// `idle-worker` (started by `idle`): the plan of the sockets.
     #[arg(long, hide = true)]
     worker_plan: Option<std::path::PathBuf>,
@@ -240,8 +250,14 @@ impl Server {
 /// run's database and `--server-args`, once it answers `/healthz`.
 async fn start_server(args: &Args) -> Server {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let (database, dir) = match &args.database {
-        Some(url) => (url.clone(), None),
+    start_server_at(args, port, args.database.as_deref()).await
+}
+
+/// Starts `arbiter serve` as [`start_server`] does, on 127.0.0.1:`port`
+/// with `database` (`None`: a new SQLite file).
+async fn start_server_at(args: &Args, port: u16, database: Option<&str>) -> Server {
+    let (database, dir) = match database {
+        Some(url) => (url.to_string(), None),
         None => {
             let dir = tempfile::tempdir().unwrap();
             (format!("sqlite://{}", dir.path().join("load.db").display()), Some(dir))
@@ -330,15 +346,17 @@ fn refusal(args: &Args) -> Option<String> {
                 args.games()
             ));
         }
-        "idle" if args.concurrency > args.idle_games => {
+        "idle" | "storm" if args.concurrency > args.idle_games => {
             return Some(format!(
                 "--concurrency {} exceeds --idle-games {}: each move in flight needs a game of its own",
                 args.concurrency, args.idle_games
             ));
         }
         "moves" | "sequential" => {}
-        "flood" | "hog" | "lobby" | "watch" | "idle" | "idle-worker" => {}
-        other => return Some(format!("'{other}': a scenario is moves, sequential, flood, hog, lobby, watch or idle")),
+        "flood" | "hog" | "lobby" | "watch" | "idle" | "idle-worker" | "storm" | "storm-worker" => {}
+        other => {
+            return Some(format!("'{other}': a scenario is moves, sequential, flood, hog, lobby, watch, idle or storm"));
+        }
     }
     match (args.scenario.as_str(), args.transport) {
         ("moves", _) | ("sequential", None | Some(Transport::Live)) | (_, None) => {}
@@ -472,6 +490,8 @@ async fn scenario(args: Arc<Args>) -> Report {
         "watch" => watch::run(args).await,
         "idle" => idle::run(args).await,
         "idle-worker" => idle::worker(args).await,
+        "storm" => storm::run(args).await,
+        "storm-worker" => storm::worker(args).await,
         other => unreachable!("'{other}' was refused before the run"),
     }
 }

@@ -17,10 +17,14 @@ use crate::percentile;
 use crate::recorded::Recorded;
 use crate::report::{Report, rounded};
 
+/// How long a worker waits after a refused move before its next one.
+const PAUSE_AFTER_REFUSAL: Duration = Duration::from_millis(50);
+
 /// The workers, playing until told to stop.
 pub struct Players {
     stop: Arc<AtomicBool>,
     tally: Arc<Tally>,
+    games: Arc<Vec<Mutex<Played>>>,
     workers: Vec<tokio::task::JoinHandle<Vec<u64>>>,
     started: Instant,
 }
@@ -163,6 +167,11 @@ impl Players {
                             }
                             Outcome::Refused => {
                                 tally.refused.fetch_add(1, Ordering::Relaxed);
+                                // As a person would: not again at once
+                                // (a server that is down refuses in
+                                // microseconds).
+                                drop(played);
+                                tokio::time::sleep(PAUSE_AFTER_REFUSAL).await;
                             }
                         }
                     }
@@ -170,13 +179,30 @@ impl Players {
                 })
             })
             .collect();
-        Players { stop, tally, workers, started }
+        Players { stop, tally, games, workers, started }
+    }
+
+    /// Moves acknowledged so far.
+    pub fn acknowledged(&self) -> u64 {
+        self.tally.acknowledged.load(Ordering::Relaxed)
+    }
+
+    /// Reads the moves acknowledged so far, from anywhere.
+    pub fn counter(&self) -> impl Fn() -> u64 + Send + 'static {
+        let tally = self.tally.clone();
+        move || tally.acknowledged.load(Ordering::Relaxed)
     }
 
     /// Lets them play until `seconds` after they started, then stops
     /// them and waits for the moves in flight: the window ends with the
     /// last answer.
     pub async fn finish_after(self, seconds: Duration) -> Measured {
+        self.finish_keeping(seconds).await.0
+    }
+
+    /// As [`Players::finish_after`], and the games as the players left
+    /// them (each at the ply it was told it stands at).
+    pub async fn finish_keeping(self, seconds: Duration) -> (Measured, Vec<Played>) {
         tokio::time::sleep(seconds.saturating_sub(self.started.elapsed())).await;
         self.stop.store(true, Ordering::Relaxed);
         let mut latencies = Vec::new();
@@ -189,13 +215,18 @@ impl Players {
         let moves = tally.acknowledged.load(Ordering::Relaxed);
         let plies =
             (moves > 0).then(|| (tally.first_ply.load(Ordering::Relaxed), tally.last_ply.load(Ordering::Relaxed)));
-        Measured {
+        let measured = Measured {
             moves,
             refused: tally.refused.load(Ordering::Relaxed),
             seconds,
             latencies,
             plies,
             ran_out: tally.ran_out.load(Ordering::Relaxed),
-        }
+        };
+        let games = match Arc::try_unwrap(self.games) {
+            Ok(games) => games.into_iter().map(Mutex::into_inner).collect(),
+            Err(_) => unreachable!("every worker has ended"),
+        };
+        (measured, games)
     }
 }
