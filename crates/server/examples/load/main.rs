@@ -355,7 +355,9 @@ fn refusal(args: &Args) -> Option<String> {
         "moves" | "sequential" => {}
         "flood" | "hog" | "lobby" | "watch" | "idle" | "idle-worker" | "storm" | "storm-worker" => {}
         other => {
-            return Some(format!("'{other}': a scenario is moves, sequential, flood, hog, lobby, watch, idle or storm"));
+            return Some(format!(
+                "'{other}': a scenario is moves, sequential, flood, hog, lobby, watch, idle or storm"
+            ));
         }
     }
     match (args.scenario.as_str(), args.transport) {
