@@ -286,12 +286,16 @@ impl Store {
         Ok(keys.into_iter().map(GameKey).collect())
     }
 
-    /// The earliest deadline of an unfinished game, if any has one.
-    pub async fn next_deadline(&self) -> Result<Option<Timestamp>, StoreError> {
+    /// The earliest deadline of an unfinished game later than `after`, if
+    /// any has one (those at or before it are [`Store::due_games`]).
+    pub async fn next_deadline_after(&self, after: Timestamp) -> Result<Option<Timestamp>, StoreError> {
         let earliest = on_pool!(self, pool => {
-            sqlx::query_scalar::<_, Option<i64>>("SELECT MIN(deadline) FROM games WHERE state <> 'finished'")
-                .fetch_one(pool)
-                .await
+            sqlx::query_scalar::<_, Option<i64>>(
+                "SELECT MIN(deadline) FROM games WHERE state <> 'finished' AND deadline > $1",
+            )
+            .bind(after.unix())
+            .fetch_one(pool)
+            .await
         })?;
         Ok(earliest.map(Timestamp::from_unix))
     }

@@ -3,7 +3,9 @@
 //! in plain words (500 `damaged`), it takes no move, and nothing else is
 //! touched: the server starts, every other game loads and is played on,
 //! the lists still list, and `arbiter admin damaged` names exactly the
-//! damaged games, and shows one as stored. On SQLite and on PostgreSQL.
+//! damaged games, and shows one as stored; a deadline of a damaged game
+//! is told to the operator once, not every second. On SQLite and on
+//! PostgreSQL.
 
 use std::process::Command;
 
@@ -81,6 +83,9 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
         &[
             format!("UPDATE game_moves SET move = 'z99-z98' WHERE game_key = '{illegal}' AND ply = 2"),
             format!("UPDATE games SET record = substr(record, 1, 9) WHERE key = '{cut}'"),
+            // Its turn's deadline long past: the deadline job finds it
+            // due, cannot load it, and says so once.
+            format!("UPDATE games SET deadline = 1 WHERE key = '{cut}'"),
         ],
     )
     .await;
@@ -125,7 +130,19 @@ async fn damaged_games_are_shown_as_such_and_touch_nothing_else(db: &TestDatabas
     let fine = admin_damaged(&db.url, &[&healthy]);
     assert!(fine["damage"].is_null(), "{fine}");
 
+    // The deadline that cannot be handled is told once, not every second.
+    const TOLD: &str = "a deadline cannot be handled";
+    let waited = std::time::Instant::now();
+    while !server.log_text().contains(TOLD) {
+        assert!(waited.elapsed() < std::time::Duration::from_secs(20), "{TOLD}: never said\n{}", server.log_text());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Longer than the second after which a passing failure is retried.
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
     let log = server.log_text();
+    assert_eq!(log.matches(TOLD).count(), 1, "told once:\n{log}");
+    assert!(log.contains(&cut), "naming the game:\n{log}");
+    assert!(!log.contains("a deadline was not handled"), "{log}");
     assert!(!log.contains("panicked"), "no handler panicked:\n{log}");
     assert!(log.contains("damaged"), "the operator's log names the damage:\n{log}");
 }

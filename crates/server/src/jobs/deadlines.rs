@@ -3,49 +3,119 @@
 //! loses none; a change that brings one closer than the job's next look
 //! wakes it.
 
+use std::collections::HashSet;
 use std::time::Duration;
+
+use arbiter_api::ErrorCode;
+use arbiter_play::Timestamp;
+use arbiter_store::GameKey;
 
 use crate::state::AppState;
 
 /// The longest the job sleeps before looking again.
 const LONGEST_SLEEP: Duration = Duration::from_secs(60);
 
+/// How soon a deadline that could not be handled for a passing reason
+/// (the database did not answer) is tried again.
+const RETRY: Duration = Duration::from_secs(1);
+
 /// Runs forever: handles every game whose deadline has passed, then
 /// sleeps until the next deadline (or a change, or a minute).
 pub async fn run(state: AppState) {
+    let mut damaged = HashSet::new();
     loop {
         state.deadlines.looking();
-        handle_due(&state).await;
         let now = state.clock.now();
-        let sleep = match state.store.next_deadline().await {
-            Ok(Some(next)) => Duration::from_secs(next.since(now).clamp(0, 60) as u64).min(LONGEST_SLEEP),
-            Ok(None) => LONGEST_SLEEP,
+        let retry = handle_due_at(&state, now, &mut damaged).await;
+        let next = match state.store.next_deadline_after(now).await {
+            Ok(next) => next,
             Err(e) => {
                 tracing::warn!(error = %e, "the next deadline was not read");
-                LONGEST_SLEEP
+                None
             }
         };
-        // A deadline still past after handling is one that could not be
-        // handled: look again in a second, not at once.
-        let sleep = sleep.max(Duration::from_secs(1));
-        state.deadlines.sleep(now, sleep).await;
+        let sleep = next_sleep(next, state.clock.now(), retry);
+        state.deadlines.sleep(state.clock.now(), sleep).await;
+    }
+}
+
+/// How long the job sleeps: until the `next` deadline after the ones just
+/// handled, looked at from `now` (at least a second, at most
+/// [`LONGEST_SLEEP`]), or [`RETRY`] when a due one could not be handled
+/// for a passing reason. A game whose record is damaged is not a passing
+/// reason: its deadline is tried again when the job next wakes, not every
+/// second.
+fn next_sleep(next: Option<Timestamp>, now: Timestamp, retry: bool) -> Duration {
+    if retry {
+        return RETRY;
+    }
+    match next {
+        Some(next) => Duration::from_secs(next.since(now).clamp(1, 60) as u64).min(LONGEST_SLEEP),
+        None => LONGEST_SLEEP,
     }
 }
 
 /// Ends the turns and closes the rounds whose deadlines have passed.
 pub async fn handle_due(state: &AppState) {
-    let now = state.clock.now();
+    handle_due_at(state, state.clock.now(), &mut HashSet::new()).await;
+}
+
+/// Handles the deadlines passed at `now`; whether one of them should be
+/// tried again soon. The games found damaged are told once (kept in
+/// `damaged` until one is handled after its repair).
+async fn handle_due_at(state: &AppState, now: Timestamp, damaged: &mut HashSet<GameKey>) -> bool {
     let due = match state.store.due_games(now).await {
         Ok(due) => due,
         Err(e) => {
             tracing::warn!(error = %e, "the games past their deadline were not read");
-            return;
+            return true;
         }
     };
+    let mut retry = false;
     for key in due {
-        let result = crate::verbs::finish::deadline_passed(state, &key).await;
-        if let Err(e) = result {
-            tracing::warn!(game = %key, error = %e, "a deadline was not handled");
+        match crate::verbs::finish::deadline_passed(state, &key).await {
+            Ok(_) => {
+                damaged.remove(&key);
+            }
+            Err(e) if e.code == ErrorCode::Damaged => {
+                if damaged.insert(key.clone()) {
+                    tracing::warn!(
+                        game = %key,
+                        error = %e.message,
+                        "a deadline cannot be handled: the game's stored record is damaged \
+                         (arbiter admin damaged); it is tried again each time the job wakes"
+                    );
+                }
+            }
+            Err(e) => {
+                tracing::warn!(game = %key, error = %e, "a deadline was not handled");
+                retry = true;
+            }
         }
+    }
+    retry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(unix: i64) -> Timestamp {
+        Timestamp::from_unix(unix)
+    }
+
+    #[test]
+    fn sleeps_until_the_next_deadline_within_a_second_and_a_minute() {
+        assert_eq!(next_sleep(Some(at(130)), at(100), false), Duration::from_secs(30));
+        assert_eq!(next_sleep(Some(at(100)), at(100), false), Duration::from_secs(1));
+        assert_eq!(next_sleep(Some(at(90)), at(100), false), Duration::from_secs(1));
+        assert_eq!(next_sleep(Some(at(10_000)), at(100), false), LONGEST_SLEEP);
+        assert_eq!(next_sleep(None, at(100), false), LONGEST_SLEEP);
+    }
+
+    #[test]
+    fn a_passing_failure_is_tried_again_in_a_second_whatever_comes_next() {
+        assert_eq!(next_sleep(None, at(100), true), RETRY);
+        assert_eq!(next_sleep(Some(at(10_000)), at(100), true), RETRY);
     }
 }

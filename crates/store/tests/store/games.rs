@@ -276,7 +276,7 @@ async fn games_past_their_deadline_are_due() {
     on_both("games_past_their_deadline_are_due", |db| async move {
         let store = db.open().await;
         let (ann, _) = two_accounts(&store).await;
-        assert_eq!(store.next_deadline().await.unwrap(), None);
+        assert_eq!(store.next_deadline_after(at(0)).await.unwrap(), None);
         assert!(store.due_games(at(1_000)).await.unwrap().is_empty());
         for (key, deadline, state) in [
             ("late", Some(100), GameState::Active),
@@ -291,7 +291,10 @@ async fn games_past_their_deadline_are_due() {
             let store = store.clone();
             async move { store.due_games(at(now)).await.unwrap().into_iter().map(|k| k.0).collect::<Vec<_>>() }
         };
-        assert_eq!(store.next_deadline().await.unwrap(), Some(at(100)));
+        assert_eq!(store.next_deadline_after(at(0)).await.unwrap(), Some(at(100)));
+        // Those at or before the moment asked about are due, not next.
+        assert_eq!(store.next_deadline_after(at(100)).await.unwrap(), Some(at(200)));
+        assert_eq!(store.next_deadline_after(at(200)).await.unwrap(), None);
         assert_eq!(due(99).await, Vec::<String>::new());
         assert_eq!(due(100).await, ["late"]);
         assert_eq!(due(1_000).await, ["late", "later"]);
@@ -299,11 +302,11 @@ async fn games_past_their_deadline_are_due() {
         // Moving a deadline on (or finishing the game) takes it off.
         let moved = GameUpdate { deadline: Some(at(300)), ..update(record("late"), GameState::Active, 150) };
         store.update_game(&GameKey("late".into()), 1, moved.clone()).await.unwrap();
-        assert_eq!(store.next_deadline().await.unwrap(), Some(at(200)));
+        assert_eq!(store.next_deadline_after(at(0)).await.unwrap(), Some(at(200)));
         assert_eq!(due(250).await, ["later"]);
         let over = update(record("later"), GameState::Finished, 250);
         store.update_game(&GameKey("later".into()), 1, GameUpdate { deadline: Some(at(200)), ..over }).await.unwrap();
-        assert_eq!(store.next_deadline().await.unwrap(), Some(at(300)));
+        assert_eq!(store.next_deadline_after(at(0)).await.unwrap(), Some(at(300)));
         assert_eq!(due(1_000).await, ["late"]);
         let keys: HashSet<_> =
             store.games(&GameFilter::default()).await.unwrap().into_iter().map(|g| g.key.0).collect();
