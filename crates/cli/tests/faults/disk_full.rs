@@ -23,7 +23,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crate::support_server::Server;
-use crate::support_server::players::{Playing, check_stored, create_games, play};
+use crate::support_server::players::{Playing, check_stored, create_games_of, play};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 use sqlx::Connection;
@@ -32,6 +32,8 @@ use sqlx::Connection;
 const FILESYSTEM: &str = "size=16m";
 /// Games played at once.
 const GAMES: usize = 12;
+/// The least time between two moves of a game.
+const PACE: Duration = Duration::from_millis(40);
 /// How long play goes on before the disk fills, while it is full, and
 /// after it is freed.
 const BEFORE: Duration = Duration::from_secs(2);
@@ -123,10 +125,12 @@ async fn a_full_disk_refuses_moves_loses_none_and_is_got_over_without_a_restart(
     let server = Server::start_with(&url, &args).await;
     let ann = server.account("ann").await;
     let bo = server.account("bo").await;
-    let games = create_games(&server, &ann, &bo, GAMES).await;
+    // Games of Sage Tafl, at a bounded pace: they last longer than the
+    // test, however fast the machine (515 plies at 25 a second at most).
+    let games = create_games_of(&server, &ann, &bo, GAMES, &["sage"]).await;
 
     let server = Arc::new(server);
-    let playing = Playing::new();
+    let playing = Playing::paced(PACE);
     let tasks: Vec<_> =
         games.iter().map(|game| tokio::spawn(play(server.api.clone(), game.clone(), playing.clone()))).collect();
     tokio::time::sleep(BEFORE).await;

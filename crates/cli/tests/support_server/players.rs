@@ -31,9 +31,21 @@ pub struct TwoPlayerGame {
 /// Creates `count` games of `ann` (first seat) and `bo` (the open seat),
 /// Sage Tafl, A•G•O•G and Ogama in turn.
 pub async fn create_games(server: &ApiClient, ann: &str, bo: &str, count: usize) -> Vec<TwoPlayerGame> {
+    create_games_of(server, ann, bo, count, &["sage", "agog", "ogama"]).await
+}
+
+/// As [`create_games`], of the `kinds` in turn. Played by [`play`], a
+/// game of Sage Tafl lasts 515 plies, of A•G•O•G 123 and of Ogama 64.
+pub async fn create_games_of(
+    server: &ApiClient,
+    ann: &str,
+    bo: &str,
+    count: usize,
+    kinds: &[&str],
+) -> Vec<TwoPlayerGame> {
     let mut games = Vec::with_capacity(count);
     for index in 0..count {
-        let kind = ["sage", "agog", "ogama"][index % 3];
+        let kind = kinds[index % kinds.len()];
         let created = server.create(ann, json!({"game": kind, "seats": [{"account": "me"}, {"open": true}]})).await;
         let id = created["id"].as_str().unwrap().to_string();
         let first = created["seats"][0]["seat"].as_str().unwrap().to_string();
@@ -105,6 +117,10 @@ pub struct Playing {
     pub refusals: AtomicUsize,
     /// At most this many turns are played at once, if set.
     pub most_in_flight: Option<tokio::sync::Semaphore>,
+    /// How long each player waits after a move is taken, if set: at most
+    /// one move in this time in each game, so that a game lasts at least
+    /// its plies times this however fast the machine.
+    pub pace: Option<Duration>,
 }
 
 impl Playing {
@@ -117,6 +133,11 @@ impl Playing {
     /// number of games).
     pub fn at_most_in_flight(moves: usize) -> Arc<Playing> {
         Arc::new(Playing { most_in_flight: Some(tokio::sync::Semaphore::new(moves)), ..Playing::default() })
+    }
+
+    /// A new run in which each game takes at most one move every `pace`.
+    pub fn paced(pace: Duration) -> Arc<Playing> {
+        Arc::new(Playing { pace: Some(pace), ..Playing::default() })
     }
 
     /// A new run, with at most `FAULT_IN_FLIGHT` turns at once if that is
@@ -200,6 +221,9 @@ pub async fn play(server: ApiClient, game: TwoPlayerGame, playing: Arc<Playing>)
         match status {
             StatusCode::OK => {
                 playing.acks.fetch_add(1, Ordering::SeqCst);
+                if let Some(pace) = playing.pace {
+                    tokio::time::sleep(pace).await;
+                }
             }
             StatusCode::SERVICE_UNAVAILABLE | StatusCode::GATEWAY_TIMEOUT | StatusCode::BAD_GATEWAY => {
                 refused_before = true;
