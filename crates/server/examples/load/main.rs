@@ -41,6 +41,7 @@ mod report;
 mod sequential;
 mod setup;
 mod storm;
+mod storm_worker;
 mod watch;
 
 use std::process::{Child, Command, Stdio};
@@ -493,7 +494,7 @@ async fn scenario(args: Arc<Args>) -> Report {
         "idle" => idle::run(args).await,
         "idle-worker" => idle::worker(args).await,
         "storm" => storm::run(args).await,
-        "storm-worker" => storm::worker(args).await,
+        "storm-worker" => storm_worker::worker(args).await,
         other => unreachable!("'{other}' was refused before the run"),
     }
 }
