@@ -23,14 +23,15 @@ const RETRY: Duration = Duration::from_secs(1);
 /// sleeps until the next deadline (or a change, or a minute).
 pub async fn run(state: AppState) {
     let mut damaged = HashSet::new();
+    let mut failing = Failing::default();
     loop {
         state.deadlines.looking();
         let now = state.clock.now();
-        let retry = handle_due_at(&state, now, &mut damaged).await;
+        let retry = handle_due_at(&state, now, &mut damaged, &mut failing).await;
         let next = match state.store.next_deadline_after(now).await {
             Ok(next) => next,
             Err(e) => {
-                tracing::warn!(error = %e, "the next deadline was not read");
+                failing.failed("the next deadline was not read", &e);
                 None
             }
         };
@@ -57,17 +58,42 @@ fn next_sleep(next: Option<Timestamp>, now: Timestamp, retry: bool) -> Duration 
 
 /// Ends the turns and closes the rounds whose deadlines have passed.
 pub async fn handle_due(state: &AppState) {
-    handle_due_at(state, state.clock.now(), &mut HashSet::new()).await;
+    handle_due_at(state, state.clock.now(), &mut HashSet::new(), &mut Failing::default()).await;
+}
+
+/// Whether the job's last look failed (the database did not answer): a
+/// failure is logged as a warning when it follows a success, and only at
+/// the debug level while they go on in a row (once a second during an
+/// outage that the database's watch already reports).
+#[derive(Default)]
+struct Failing(bool);
+
+impl Failing {
+    /// Tells of a failure: `what` went wrong, with `error`.
+    fn failed(&mut self, what: &str, error: &dyn std::fmt::Display) {
+        if self.0 {
+            tracing::debug!(error = %error, "{what}");
+        } else {
+            tracing::warn!(error = %error, "{what}");
+        }
+        self.0 = true;
+    }
 }
 
 /// Handles the deadlines passed at `now`; whether one of them should be
 /// tried again soon. The games found damaged are told once (kept in
-/// `damaged` until one is handled after its repair).
-async fn handle_due_at(state: &AppState, now: Timestamp, damaged: &mut HashSet<GameKey>) -> bool {
+/// `damaged` until one is handled after its repair); failures in a row
+/// are told once (`failing`).
+async fn handle_due_at(
+    state: &AppState,
+    now: Timestamp,
+    damaged: &mut HashSet<GameKey>,
+    failing: &mut Failing,
+) -> bool {
     let due = match state.store.due_games(now).await {
         Ok(due) => due,
         Err(e) => {
-            tracing::warn!(error = %e, "the games past their deadline were not read");
+            failing.failed("the games past their deadline were not read", &e);
             return true;
         }
     };
@@ -88,10 +114,13 @@ async fn handle_due_at(state: &AppState, now: Timestamp, damaged: &mut HashSet<G
                 }
             }
             Err(e) => {
-                tracing::warn!(game = %key, error = %e, "a deadline was not handled");
+                failing.failed(&format!("the deadline of game {key} was not handled"), &e);
                 retry = true;
             }
         }
+    }
+    if !retry {
+        failing.0 = false;
     }
     retry
 }
