@@ -33,30 +33,23 @@ const TEST_LIMITS = ['--limit-registrations-per-address', '1000/hour'];
 
 /** Starts `arbiter serve` (ARBITER_BIN, else target/release/arbiter) on 127.0.0.1:0, with `extra` arguments. */
 export async function startServer(extra: string[] = []): Promise<Server> {
-  const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: build it with 'cargo build --release -p arbiter-cli' or set ARBITER_BIN`);
   const dir = mkdtempSync(join(tmpdir(), 'arbiter-e2e-'));
-  const args = [...TEST_LIMITS, ...extra];
-  const database = `sqlite://${join(dir, 'games.db')}`;
-  let running = await launch(bin, database, '127.0.0.1:0', args);
-  const url = running.url;
+  const server = await startServerOn(`sqlite://${join(dir, 'games.db')}`, extra);
   return {
-    url,
-    async restart() {
-      await running.stop();
-      running = await launch(bin, database, new URL(url).host, args);
-    },
+    url: server.url,
+    restart: () => server.restart(),
     async stop() {
-      await running.stop();
+      await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * Starts `arbiter serve` as `startServer` does, on `database` (a
- * PostgreSQL URL that other servers may share); `restart` stops it with
- * SIGTERM and starts it again on the same address, as an upgrade would.
+ * Starts `arbiter serve` (ARBITER_BIN, else target/release/arbiter) on
+ * 127.0.0.1:0 with `database` (a SQLite file's URL, or a PostgreSQL one
+ * that other servers may share); `restart` stops it with SIGTERM and
+ * starts it again on the same address, as an upgrade would.
  */
 export async function startServerOn(database: string, extra: string[] = []): Promise<Server> {
   const bin = process.env.ARBITER_BIN ?? join(root, 'target/release/arbiter');

@@ -410,6 +410,19 @@ pub async fn run(args: &Args) -> Report {
     report
 }
 
+/// The lines the parent process writes to this worker, as they come.
+pub(crate) fn parent_commands() -> tokio::sync::mpsc::UnboundedReceiver<String> {
+    let (send, commands) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    commands
+}
+
 /// The worker: opens its range of the plan's sockets, says how many
 /// (`opened <sockets> <crowd>`), then answers the parent's lines:
 /// `crowd` (forget the crowd's arrivals; `ready`, then `arrivals <μs
@@ -431,14 +444,7 @@ pub async fn worker(args: &Args) -> Report {
     let sockets = opened.iter().filter(|o| o.0).count();
     let crowd = opened.iter().filter(|o| o.0 && o.1).count();
     println!("opened {sockets} {crowd}");
-    let (send, mut commands) = tokio::sync::mpsc::unbounded_channel();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let mut commands = parent_commands();
     while let Some(command) = commands.recv().await {
         match command.trim() {
             "crowd" => {

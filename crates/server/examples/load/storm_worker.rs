@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::Args;
-use crate::idle::{OPENING_AT_ONCE, Plan, Worker, raise_descriptors};
+use crate::idle::{OPENING_AT_ONCE, Plan, Worker, parent_commands, raise_descriptors};
 use crate::report::Report;
 
 /// The shortest wait before a socket connects again, as the browser's.
@@ -173,14 +173,7 @@ pub async fn worker(args: &Args) -> Report {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     println!("opened {}", met.open.load(Ordering::Relaxed));
-    let (send, mut commands) = tokio::sync::mpsc::unbounded_channel();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lines().map_while(Result::ok) {
-            if send.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let mut commands = parent_commands();
     while let Some(command) = commands.recv().await {
         match command.trim() {
             "held" => println!("{}", tally(&met)),
